@@ -1,0 +1,72 @@
+/** Business constants of spec §9, and the values the spec leaves "not shown" (see
+ * docs/decisions/0004-unshown-constants.md). Change them here only. */
+
+export const APP_VERSION = '1.0.12';
+
+export const PHONE_LENGTH = 11;
+export const NAME_MAX = 40;
+export const PASSWORD_MIN = 6;
+export const ADDITIONAL_NOTES_MAX = 1000;
+export const COMMENT_MAX = 250;
+export const DISCOUNT_MIN = 0;
+export const DISCOUNT_MAX = 100;
+export const CURRENCY = 'PKR';
+
+export const STAR_COUNT = 5;
+export const MAX_SATISFACTION_ANSWER = '5';
+export const WAIT_TIME_MIN = 1;
+export const WAIT_TIME_MAX = 60;
+
+export const FEEDBACK_LINK_VALID_HOURS = 48;
+
+export const RESCHEDULE_LEAD_MINUTES = 60;
+export const RESCHEDULE_MAX_DAYS_AHEAD = 60;
+export const RIDER_MAX_PICKUPS = 5;
+/** "over 20 percent of a maximum of 5" */
+export const CAPACITY_THRESHOLD_PERCENT = 20;
+export const CANCELLED_DURATION_CAP_MINUTES = 60;
+
+export const TIME_SLOT_LENGTHS = [15, 30, 45, 60] as const;
+
+export const DEFAULT_MAP_CENTER = { latitude: 30.3753, longitude: 69.3451 } as const;
+export const DEFAULT_MAP_ZOOM = 11;
+export const DETAIL_MAP_ZOOM = 15;
+export const POPUP_MAX_TEST_TAGS = 2;
+
+export const TRUNCATE = { ADDRESS: 40, PATIENT_NAME: 30, RIDER_NAME: 40 } as const;
+
+export const ATTENDANCE_SLOT_MS = 300_000;
+export const ON_TIME_RATE_DAYS = 7;
+
+export const SCROLL_DEBOUNCE_MS = 100;
+export const COUNTDOWN_TOTAL = 60;
+export const COUNTDOWN_ANIMATION_MS = 500;
+
+export const DATE_FORMATS = {
+  DISPLAY_DATE: 'dd MMM yyyy',
+  API_DATE: 'yyyy-MM-dd',
+  TIME_12H: 'hh:mm a',
+  DATE_FIELD: 'dd/MM/yyyy',
+  DATE_FIELD_PLACEHOLDER: 'DD/MM/YYYY',
+  TIME_SHORT: 'hh:mm',
+} as const;
+
+export const TIME_ZONE = 'Asia/Karachi';
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+// Values the spec does not show; chosen in docs/decisions/0004-unshown-constants.md.
+export const RIDER_LOCATION_POLL_MS = 15_000;
+export const LIVE_LOCATION_POLL_MS = 10_000;
+export const CUSTOMER_LOOKUP_LENGTH_MULTIPLE = 4;
+export const ORDER_CREATE_LEAD_MINUTES = 30;
+export const ORDER_CREATE_MAX_DAYS_AHEAD = 30;
+export const FRUSTRATION_METER_BARS = 5;
+export const FRUSTRATION_FOLLOW_UP_THRESHOLD = 2;
+export const BREAK_DURATIONS_MINUTES = [15, 30, 45, 60] as const;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const LOGIN_RATE_LIMIT = { PER_IP_PER_MINUTE: 20, PER_ACCOUNT_PER_MINUTE: 5 } as const;

@@ -1,0 +1,69 @@
+/**
+ * Permission names (spec §6). Users carry a list of these names; the console hides what a
+ * user may not do and the server refuses it. The first group is named in the spec; the second
+ * group covers server actions the spec leaves ungated in the console but that a route must still
+ * declare (Django-style names, matching the spec's own 'Can assign order' style).
+ */
+export const PERMISSIONS = {
+  CAN_ADD_RIDER: 'CAN_ADD_RIDER',
+  CAN_DOWNLOAD_ORDER_LISTING: 'CAN_DOWNLOAD_ORDER_LISTING',
+  CAN_DOWNLOAD_ATTENDANCE_LISTING: 'CAN_DOWNLOAD_ATTENDANCE_LISTING',
+  CAN_VIEW_SHIFT_SCHEDULE: 'CAN_VIEW_SHIFT_SCHEDULE',
+  CAN_VIEW_RIDER_SHIFT: 'CAN_VIEW_RIDER_SHIFT',
+  CAN_RESCHEDULE_ORDER: 'Can reschedule order',
+  CAN_CHANGE_USER: 'CAN_CHANGE_USER',
+  CAN_ASSIGN_ORDER: 'Can assign order',
+  CAN_DELETE_PATIENT: 'CAN_DELETE_PATIENT',
+  CAN_COPY_ORDER: 'Can copy order',
+
+  // Server-side names for the remaining actions.
+  CAN_VIEW_ORDER: 'Can view order',
+  CAN_ADD_ORDER: 'Can add order',
+  CAN_CHANGE_ORDER: 'Can change order',
+  CAN_CANCEL_ORDER: 'Can cancel order',
+  CAN_VERIFY_ORDER: 'Can verify order',
+  CAN_DELIVER_ORDER: 'Can deliver order',
+  CAN_VIEW_CUSTOMER: 'Can view customer',
+  CAN_CHANGE_CUSTOMER: 'Can change customer',
+  CAN_VIEW_RIDER: 'Can view rider',
+  CAN_CHANGE_SHIFT_SCHEDULE: 'Can change shift schedule',
+  CAN_CHANGE_RIDER_SHIFT: 'Can change rider shift',
+  CAN_VIEW_DASHBOARD: 'Can view dashboard',
+  CAN_MANAGE_STAFF: 'Can manage staff',
+} as const;
+
+export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
+
+/** What a route may declare instead of a permission name. */
+export const ROUTE_ACCESS = { PUBLIC: 'public', AUTHENTICATED: 'authenticated' } as const;
+export type RouteAccess = PermissionName | (typeof ROUTE_ACCESS)[keyof typeof ROUTE_ACCESS];
+
+/** The demo roles. Role names are not in the spec; these are ours (docs/decisions). */
+export const ROLE_PERMISSIONS = {
+  admin: ALL_PERMISSIONS,
+  dispatcher: ALL_PERMISSIONS.filter(
+    (p) =>
+      p !== PERMISSIONS.CAN_MANAGE_STAFF &&
+      p !== PERMISSIONS.CAN_DOWNLOAD_ATTENDANCE_LISTING &&
+      p !== PERMISSIONS.CAN_DELETE_PATIENT,
+  ),
+  agent: [
+    PERMISSIONS.CAN_VIEW_ORDER,
+    PERMISSIONS.CAN_ADD_ORDER,
+    PERMISSIONS.CAN_VIEW_CUSTOMER,
+    PERMISSIONS.CAN_CHANGE_CUSTOMER,
+    PERMISSIONS.CAN_VIEW_DASHBOARD,
+    PERMISSIONS.CAN_COPY_ORDER,
+  ],
+} as const satisfies Record<string, readonly PermissionName[]>;
+
+export type RoleName = keyof typeof ROLE_PERMISSIONS;
+
+export function hasPermission(
+  user: { userPermissions: readonly { name: string }[] } | null | undefined,
+  name: PermissionName,
+): boolean {
+  return !!user?.userPermissions.some((p) => p.name === name);
+}

@@ -1,0 +1,146 @@
+/** States, codes and groupings of spec §4 and §9. The one place these values live. */
+
+export const VERTICALS = ['blood', 'xray'] as const;
+export type Vertical = (typeof VERTICALS)[number];
+/** Lookup scope: the two verticals plus 'common' for shared lists. */
+export const SCOPES = ['common', 'blood', 'xray'] as const;
+export type Scope = (typeof SCOPES)[number];
+export const VERTICAL_LABELS: Record<Scope, string> = {
+  common: 'COMMON',
+  blood: 'BLOOD',
+  xray: 'X-RAY',
+};
+
+export const ORDER_STATES = [
+  'unverified',
+  'scheduled',
+  'needsAssignment',
+  'assigned',
+  'reached',
+  'collected',
+  'delivered',
+  'problem',
+  'offlineInProgress',
+  'cancelled',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  unverified: 'Unverified',
+  scheduled: 'Scheduled',
+  needsAssignment: 'Needs Assignment',
+  assigned: 'Assigned',
+  reached: 'Reached',
+  collected: 'Collected',
+  delivered: 'Delivered',
+  problem: 'Problem',
+  offlineInProgress: 'Offline In Progress',
+  cancelled: 'Cancelled',
+};
+
+/** Groupings table of spec §4. */
+export const CANCELLABLE_STATES: readonly OrderState[] = [
+  'scheduled',
+  'needsAssignment',
+  'assigned',
+  'reached',
+  'problem',
+  'offlineInProgress',
+  'unverified',
+];
+/** Also needs order.allowManualAssignment and the 'Can assign order' permission. */
+export const MANUALLY_ASSIGNABLE_STATES: readonly OrderState[] = ['problem', 'needsAssignment'];
+/** Re-assign applies to the assigned-type states (spec §2.6). */
+export const REASSIGNABLE_STATES: readonly OrderState[] = ['assigned', 'reached'];
+export const RIDER_NAME_SHOWN_STATES: readonly OrderState[] = [
+  'assigned',
+  'reached',
+  'collected',
+  'delivered',
+];
+export const ACTIVE_STATES: readonly OrderState[] = [
+  'scheduled',
+  'needsAssignment',
+  'assigned',
+  'reached',
+  'problem',
+];
+export const DASHBOARD_ORDER_STATES: readonly OrderState[] = ['assigned', 'reached', 'collected'];
+/** While in these states with a rider, order detail polls the rider location (spec §4 Polling). */
+export const RIDER_POLLING_STATES: readonly OrderState[] = ['assigned', 'reached', 'collected'];
+
+export const isOrderState = (s: string): s is OrderState =>
+  (ORDER_STATES as readonly string[]).includes(s);
+
+/** Rider states (spec §4): 0 idle, 1 picking up with capacity, 2 picking up full, 3 delivering. */
+export const RIDER_STATES = {
+  IDLE: 0,
+  PICKING_UP_HAS_CAPACITY: 1,
+  PICKING_UP_FULL: 2,
+  DELIVERING: 3,
+} as const;
+export type RiderState = (typeof RIDER_STATES)[keyof typeof RIDER_STATES];
+export const RIDER_STATE_LABELS: Record<RiderState, string> = {
+  0: 'Idle',
+  1: 'Picking Up (Has Capacity)',
+  2: 'Picking Up (Full)',
+  3: 'Delivering',
+};
+export const RIDER_BREAK_LABEL = 'Break';
+export const RIDER_CONNECTIVITY = { OFFLINE: 0, ONLINE: 1 } as const;
+
+export const RIDER_TASK_TYPES = { PICKUP: 0, DELIVERY: 1, BREAK: 2 } as const;
+export type RiderTaskType = (typeof RIDER_TASK_TYPES)[keyof typeof RIDER_TASK_TYPES];
+
+export const USER_TYPES = { RIDER: 1, CUSTOMER: 2, STAFF: 3 } as const;
+export type UserType = (typeof USER_TYPES)[keyof typeof USER_TYPES];
+export const USER_TYPE_LABELS: Record<UserType, string> = { 1: 'Rider', 2: 'Customer', 3: 'Staff' };
+
+export const GENDERS = { MALE: 1, FEMALE: 2, NOT_DISCLOSED: 3 } as const;
+export type Gender = (typeof GENDERS)[keyof typeof GENDERS];
+export const GENDER_LABELS: Record<Gender, string> = {
+  1: 'Male',
+  2: 'Female',
+  3: "Don't want to disclose",
+};
+
+export const AGE_UNITS = ['YEARS', 'MONTHS', 'DAYS'] as const;
+export type AgeUnit = (typeof AGE_UNITS)[number];
+
+export const FULFILLMENT_METHODS = ['online', 'offline'] as const;
+export type FulfillmentMethod = (typeof FULFILLMENT_METHODS)[number];
+
+/** Order source flags: Online 1 (label Regular), Offline 2 (label Hospital). */
+export const ORDER_TYPES = { ONLINE: 1, OFFLINE: 2 } as const;
+export const ORDER_TYPE_LABELS: Record<number, string> = { 1: 'Regular', 2: 'Hospital' };
+
+export const SHIFT_STATES = ['scheduled', 'in-progress', 'completed', 'missed'] as const;
+export type ShiftState = (typeof SHIFT_STATES)[number];
+
+export const PARTIAL_ORDER_STATES = ['NEW', 'CONVERTED', 'CANCELLED'] as const;
+export type PartialOrderState = (typeof PARTIAL_ORDER_STATES)[number];
+
+/** Weekdays, Monday 0 to Sunday 6. */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+export const FEEDBACK_QUESTION_TYPES = ['STAR_RATING', 'LONG_FORM_TEXT'] as const;
+export const STAR_TITLES = ['Very Bad', 'Bad', 'Okay', 'Good', 'Excellent'] as const;
+
+export const LOOKUP_KINDS = [
+  'hearAboutUs',
+  'problem',
+  'cancellation',
+  'reassignment',
+  'reschedule',
+  'addressType',
+  'orderSource',
+] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];

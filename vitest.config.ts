@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: pure core rules, the server through app.inject on a real
+// database, and the browser specs (which start their own server and Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/specs/**/*.spec.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ['e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
