@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration, read and validated once. A bad value stops the start with a message that
+ * names the variable (DESIGN.md, Configuration).
+ */
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const url = z.url();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  ADMIN_EMAIL: z.email().default('admin@dastak.local'),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  DEMO_DATA: onOff.optional(),
+  DEMO_ORDERS: z.coerce.number().int().min(0).default(20_000),
+  DEMO_STAFF_PASSWORD: z.string().min(6).default('dastak123'),
+  PUBLIC_URL: url.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  GEOCODER_URL: url.optional(),
+  OSRM_URL: url.optional(),
+  SENTRY_DSN: url.optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONSOLE_DIST: z.string().optional(),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'DATA_DIR'> & {
+  DATA_DIR: string;
+  /** Resolved: on for a new embedded database, off with DATABASE_URL unless set. */
+  DEMO_DATA: boolean;
+  PUBLIC_URL: string;
+  CONSOLE_DIST: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    DEMO_DATA: c.DEMO_DATA ?? !c.DATABASE_URL,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    CONSOLE_DIST: path.resolve(
+      c.CONSOLE_DIST ?? path.join(import.meta.dirname, '../../../console/dist'),
+    ),
+  };
+}

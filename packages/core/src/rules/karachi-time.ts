@@ -1,0 +1,41 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { TIME_ZONE } from '../constants';
+
+/** "Today", slots and shifts are Asia/Karachi (UTC+05:00, no DST) whatever the host zone is. */
+
+/** The calendar date in Karachi, as yyyy-MM-dd. */
+export function karachiDateString(date: Date): string {
+  return formatInTimeZone(date, TIME_ZONE, 'yyyy-MM-dd');
+}
+
+export function startOfKarachiDay(date: Date): Date {
+  return fromZonedTime(`${karachiDateString(date)}T00:00:00.000`, TIME_ZONE);
+}
+
+export function endOfKarachiDay(date: Date): Date {
+  return fromZonedTime(`${karachiDateString(date)}T23:59:59.999`, TIME_ZONE);
+}
+
+/** ISO 8601 with the +05:00 offset; milliseconds only when present, so whole seconds stay short. */
+export function toKarachiIso(date: Date): string {
+  const pattern =
+    date.getUTCMilliseconds() === 0 ? "yyyy-MM-dd'T'HH:mm:ssXXX" : "yyyy-MM-dd'T'HH:mm:ss.SSSXXX";
+  return formatInTimeZone(date, TIME_ZONE, pattern);
+}
+
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+const ISO_LIKE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * Parses an ISO 8601 date or date-time. Without an offset the wall time is read as Karachi time
+ * (a bare date is its Karachi midnight). Returns null for anything else.
+ */
+export function parseKarachi(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (!ISO_LIKE.test(text)) return null;
+  const date = HAS_OFFSET.test(text)
+    ? new Date(text)
+    : fromZonedTime(text.length === 10 ? `${text}T00:00:00` : text.replace(' ', 'T'), TIME_ZONE);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
