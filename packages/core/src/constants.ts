@@ -69,4 +69,8 @@ export const BREAK_DURATIONS_MINUTES = [15, 30, 45, 60] as const;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
-export const LOGIN_RATE_LIMIT = { PER_IP_PER_MINUTE: 20, PER_ACCOUNT_PER_MINUTE: 5 } as const;
+export const LOGIN_RATE_LIMIT = { PER_IP_PER_MINUTE: 30, PER_ACCOUNT_PER_MINUTE: 10 } as const;
+
+/** Orders whose pickup is further ahead than this wait in 'scheduled' before auto-assignment
+ * (docs/decisions/0003-order-state-machine.md). */
+export const AUTO_ASSIGN_HORIZON_MINUTES = 120;

@@ -32,6 +32,8 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Behind a reverse proxy, trust X-Forwarded-For for the client address (rate limits). */
+  TRUST_PROXY: onOff.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
 });

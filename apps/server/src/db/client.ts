@@ -52,7 +52,8 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // The options-only form: PGlite ignores options passed after an undefined dataDir.
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {

@@ -1,0 +1,20 @@
+import { ERRORS } from '@dastak/core/messages';
+
+/** An error with an HTTP status and the `detail` the console toasts (spec §8). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, detail, errors);
+export const unauthorized = (detail: string = ERRORS.NOT_AUTHENTICATED) => new HttpError(401, detail);
+export const forbidden = (detail: string = ERRORS.PERMISSION_DENIED) => new HttpError(403, detail);
+export const notFound = () => new HttpError(404, ERRORS.NOT_FOUND);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const tooManyRequests = () => new HttpError(429, ERRORS.TOO_MANY_REQUESTS);

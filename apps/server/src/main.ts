@@ -1,0 +1,54 @@
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app';
+import { bootstrap } from './bootstrap';
+import { ConfigError, loadConfig } from './config/config';
+import { openDb } from './db/client';
+import { startOutboxRelay } from './jobs/outbox-relay';
+import { createMailer } from './modules/notifications/mailer';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
+  const started = Date.now();
+  const dbHandle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  log.info({ engine: dbHandle.kind, dataDir: dbHandle.kind === 'pglite' ? config.DATA_DIR : undefined }, 'database ready');
+  await bootstrap(dbHandle.db, config, log);
+
+  const app = await buildApp({ config, dbHandle, logger: log });
+  const relay = startOutboxRelay(dbHandle.db, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }), log);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info(
+    { ms: Date.now() - started },
+    `Dastak is serving the console at ${config.PUBLIC_URL}/app (API docs at ${config.PUBLIC_URL}/api/docs)`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close(); // stops accepting, lets in-flight requests finish
+    await relay.stop();
+    await dbHandle.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Dastak failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

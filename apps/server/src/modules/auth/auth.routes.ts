@@ -1,0 +1,120 @@
+import { LOGIN_RATE_LIMIT, REFRESH_TOKEN_TTL_DAYS } from '@dastak/core/constants';
+import {
+  detailResponseSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  refreshRequestSchema,
+} from '@dastak/core/entities/auth';
+import { ROUTE_ACCESS } from '@dastak/core/permissions';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tooManyRequests } from '../../lib/http-errors';
+import { currentUser } from '../../plugins/auth';
+import * as service from './auth.service';
+
+const REFRESH_COOKIE = 'dastak_refresh';
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  path: '/api/v1/auth',
+  maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
+};
+
+function setRefreshCookie(reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions, secure: reply.request.protocol === 'https' });
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, tokens: app.tokens, publicUrl: app.config.PUBLIC_URL });
+
+  // Per account, on top of the per-address limit in the route config: stops a spread-out
+  // password guess against one account.
+  const accountLimit = app.createRateLimit({
+    max: LOGIN_RATE_LIMIT.PER_ACCOUNT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `login:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+  });
+
+  app.post(
+    '/login/',
+    {
+      config: {
+        access: ROUTE_ACCESS.PUBLIC,
+        rateLimit: { max: LOGIN_RATE_LIMIT.PER_IP_PER_MINUTE, timeWindow: 60_000 },
+      },
+      schema: { tags: ['auth'], body: loginRequestSchema },
+      preHandler: async (req) => {
+        // isAllowed is only true for allow-listed keys; isExceeded is the verdict.
+        const verdict = await accountLimit(req);
+        if (!verdict.isAllowed && verdict.isExceeded) throw tooManyRequests();
+      },
+    },
+    async (req, reply) => {
+      const result = await service.login(deps(), req.body);
+      setRefreshCookie(reply, result.refreshToken);
+      return result;
+    },
+  );
+
+  // The refresh token may come in the body (spec: refreshToken, email) or the HttpOnly cookie.
+  app.post(
+    '/refresh-token',
+    {
+      config: { access: ROUTE_ACCESS.PUBLIC },
+      schema: { tags: ['auth'], body: refreshRequestSchema },
+      preValidation: async (req) => {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const cookie = req.cookies[REFRESH_COOKIE];
+        if (!body.refreshToken && cookie) req.body = { ...body, refreshToken: cookie } as typeof req.body;
+      },
+    },
+    async (req, reply) => {
+      const result = await service.refresh(deps(), req.body);
+      setRefreshCookie(reply, result.refreshToken);
+      return result;
+    },
+  );
+
+  // Public: presenting the refresh token is the proof; logging out must work with an expired access token.
+  app.post(
+    '/logout/',
+    {
+      config: { access: ROUTE_ACCESS.PUBLIC },
+      schema: { tags: ['auth'], body: logoutRequestSchema.optional(), response: { 200: detailResponseSchema } },
+    },
+    async (req, reply) => {
+      const result = await service.logout(deps(), req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: cookieOptions.path });
+      return result;
+    },
+  );
+
+  app.post(
+    '/password-reset-request/',
+    {
+      config: {
+        access: ROUTE_ACCESS.PUBLIC,
+        rateLimit: { max: LOGIN_RATE_LIMIT.PER_IP_PER_MINUTE, timeWindow: 60_000 },
+      },
+      schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailResponseSchema } },
+    },
+    async (req) => service.requestPasswordReset(deps(), req.body.email),
+  );
+
+  app.post(
+    '/password-reset/',
+    {
+      config: { access: ROUTE_ACCESS.PUBLIC },
+      schema: { tags: ['auth'], body: passwordResetSchema, response: { 200: detailResponseSchema } },
+    },
+    async (req) => service.resetPassword(deps(), req.body),
+  );
+
+  app.get(
+    '/me/',
+    { config: { access: ROUTE_ACCESS.AUTHENTICATED }, schema: { tags: ['auth'] } },
+    async (req) => service.me(deps(), currentUser(req).id),
+  );
+};

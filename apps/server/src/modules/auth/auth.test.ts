@@ -1,0 +1,183 @@
+import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema/outbox';
+import { passwordResetTokens } from '../../db/schema/users';
+import { bearer, createTestApp, createUser, login, randomAddress } from '../../test/test-app';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, remoteAddress = randomAddress()) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload: payload as object, remoteAddress });
+
+describe('login', () => {
+  it('returns tokens and the user in camelCase, with permissions', async () => {
+    const u = await createUser(t, [PERMISSIONS.CAN_ASSIGN_ORDER]);
+    const res = await post('/login/', { email: u.email.toUpperCase(), password: u.password, player_id: 'p1' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toMatch(/^ey/);
+    expect(body.refreshToken.length).toBeGreaterThan(30);
+    expect(body.user).toMatchObject({
+      id: u.id,
+      firstName: 'Test',
+      userType: 3,
+      userPermissions: [{ name: 'Can assign order' }],
+    });
+    expect(body.user.fullName).toBe(`${body.user.firstName} ${body.user.lastName}`);
+    expect(res.headers['set-cookie']).toMatch(/dastak_refresh=.*HttpOnly/);
+  });
+
+  it('refuses a wrong password and an unknown email with the same message', async () => {
+    const u = await createUser(t);
+    const wrong = await post('/login/', { email: u.email, password: 'wrong-password' });
+    const unknown = await post('/login/', { email: 'nobody@test.local', password: 'whatever1' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: ERRORS.INVALID_CREDENTIALS });
+    }
+  });
+
+  it('validates input with the spec messages and accepts a trailing-slash-less path', async () => {
+    const res = await post('/login', { email: 'not-an-email', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      email: [VALIDATION.EMAIL_INVALID],
+      password: [VALIDATION.REQUIRED],
+    });
+  });
+
+  it('rate-limits attempts on one account with 429', async () => {
+    const u = await createUser(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await post('/login/', { email: u.email, password: 'bad-guess' })).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    const res = await post('/login/', { email: u.email, password: u.password });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().detail).toBe(ERRORS.TOO_MANY_REQUESTS);
+  });
+
+  it('rate-limits attempts from one address across accounts with 429', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const res = await post('/login/', { email: `x${i}@test.local`, password: 'bad-guess' }, '192.0.2.9');
+      codes.push(res.statusCode);
+    }
+    expect(codes.filter((c) => c === 429).length).toBe(2);
+  });
+});
+
+describe('tokens', () => {
+  it('a call without a token gets 401, a bad token 401, a missing permission 403', async () => {
+    expect((await t.app.inject({ url: '/api/v1/auth/me/' })).statusCode).toBe(401);
+    const bad = await t.app.inject({ url: '/api/v1/auth/me/', headers: bearer('abc.def.ghi') });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().detail).toBe(ERRORS.INVALID_TOKEN);
+    const u = await createUser(t);
+    const { token } = await login(t.app, u.email, u.password);
+    const me = await t.app.inject({ url: '/api/v1/auth/me/', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(u.email);
+  });
+
+  it("an expired access token gives 401 'jwt expired'", async () => {
+    const short = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1' });
+    try {
+      const u = await createUser(short);
+      const { token } = await login(short.app, u.email, u.password);
+      await new Promise((r) => setTimeout(r, 2100));
+      const res = await short.app.inject({ url: '/api/v1/auth/me/', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'jwt expired' });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('refresh rotates the token; reusing the old one revokes the family', async () => {
+    const u = await createUser(t);
+    const first = await login(t.app, u.email, u.password);
+    const r1 = await post('/refresh-token', { refresh_token: first.refreshToken, email: u.email });
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect((await t.app.inject({ url: '/api/v1/auth/me/', headers: bearer(second.token) })).statusCode).toBe(200);
+
+    const replay = await post('/refresh-token', { refresh_token: first.refreshToken, email: u.email });
+    expect(replay.statusCode).toBe(401);
+    // The thief's replay also kills the legitimate newer token.
+    const after = await post('/refresh-token', { refresh_token: second.refreshToken, email: u.email });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refresh refuses a token presented with another email', async () => {
+    const u = await createUser(t);
+    const s = await login(t.app, u.email, u.password);
+    const res = await post('/refresh-token', { refresh_token: s.refreshToken, email: 'other@test.local' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const u = await createUser(t);
+    const s = await login(t.app, u.email, u.password);
+    expect((await post('/logout/', { refresh_token: s.refreshToken })).statusCode).toBe(200);
+    const res = await post('/refresh-token', { refresh_token: s.refreshToken, email: u.email });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('emails a single-use link through the outbox; the new password works, the old does not', async () => {
+    const u = await createUser(t);
+    const session = await login(t.app, u.email, u.password);
+    const req = await post('/password-reset-request/', { email: u.email });
+    expect(req.statusCode).toBe(200);
+    expect(req.json()).toEqual({ detail: SUCCESS.PASSWORD_RESET_REQUESTED });
+
+    const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'email'));
+    const mail = mails.map((m) => m.payload as { to: string; text: string }).find((p) => p.to === u.email);
+    const token = mail?.text.match(/\/app\/password-reset\/([\w-]+)/)?.[1];
+    expect(token).toBeTruthy();
+
+    const short = await post('/password-reset/', { token, password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.password).toEqual([VALIDATION.PASSWORD_MIN]);
+
+    const ok = await post('/password-reset/', { token, password: 'brand-new-pw' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ detail: SUCCESS.PASSWORD_CHANGED });
+    const again = await post('/password-reset/', { token, password: 'another-pw' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe(ERRORS.INVALID_RESET_TOKEN);
+
+    expect((await post('/login/', { email: u.email, password: u.password })).statusCode).toBe(400);
+    await login(t.app, u.email, 'brand-new-pw');
+    // Sessions from before the reset are over.
+    const old = await post('/refresh-token', { refresh_token: session.refreshToken, email: u.email });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const before = (await t.db.select().from(outbox)).length;
+    const res = await post('/password-reset-request/', { email: 'ghost@test.local' });
+    expect(res.statusCode).toBe(200);
+    expect((await t.db.select().from(outbox)).length).toBe(before);
+  });
+
+  it('refuses an expired link', async () => {
+    const u = await createUser(t);
+    await post('/password-reset-request/', { email: u.email });
+    const mails = await t.db.select().from(outbox);
+    const text = (mails.at(-1)?.payload as { text: string }).text;
+    const token = text.match(/\/app\/password-reset\/([\w-]+)/)?.[1];
+    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, u.id));
+    const res = await post('/password-reset/', { token, password: 'brand-new-pw' });
+    expect(res.statusCode).toBe(400);
+  });
+});

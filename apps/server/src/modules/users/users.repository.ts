@@ -1,0 +1,77 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { permissions, userPermissions, users } from '../../db/schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function listPermissionNames(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(userPermissions)
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(eq(userPermissions.userId, userId))
+    .orderBy(permissions.name);
+  return rows.map((r) => r.name);
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** Permission rows exist for every name in core; inserted on start, never duplicated. */
+export async function ensurePermissions(db: DbOrTx, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db
+    .insert(permissions)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+}
+
+export async function grantPermissions(db: DbOrTx, userId: number, names: readonly string[]) {
+  if (names.length === 0) return;
+  const rows = await db.select().from(permissions).where(inArray(permissions.name, [...names]));
+  if (rows.length === 0) return;
+  await db
+    .insert(userPermissions)
+    .values(rows.map((p) => ({ userId, permissionId: p.id })))
+    .onConflictDoNothing();
+}
+
+export async function revokePermissions(db: DbOrTx, userId: number, names: readonly string[]) {
+  if (names.length === 0) return;
+  const ids = db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...names]));
+  await db
+    .delete(userPermissions)
+    .where(and(eq(userPermissions.userId, userId), inArray(userPermissions.permissionId, ids)));
+}
+
+export async function listStaff(db: DbOrTx, userType: number) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(eq(users.userType, userType), eq(users.isActive, true)))
+    .orderBy(users.firstName, users.lastName);
+}

@@ -1,0 +1,74 @@
+import { ALL_PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
+import { USER_TYPES } from '@dastak/core/states';
+import type { Db } from '../../db/client';
+import { hashPassword } from '../auth/password';
+import * as repo from './users.repository';
+
+export interface StaffUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  permissions: readonly string[];
+}
+
+/** The API's user object (spec §7 Auth: firstName, lastName, userType, userPermissions). */
+export async function toUserDto(db: Db, row: repo.UserRow) {
+  const names = await repo.listPermissionNames(db, row.id);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    userType: row.userType,
+    userPermissions: names.map((name) => ({ name })),
+  };
+}
+export type UserDto = Awaited<ReturnType<typeof toUserDto>>;
+
+export function unknownPermissions(names: readonly string[]): string[] {
+  return names.filter((n) => !ALL_PERMISSIONS.includes(n as PermissionName));
+}
+
+export async function createStaffUser(db: Db, input: StaffUserInput): Promise<repo.UserRow> {
+  const bad = unknownPermissions(input.permissions);
+  if (bad.length) throw new Error(`Unknown permission(s): ${bad.join(', ')}`);
+  if (await repo.findUserByEmail(db, input.email)) {
+    throw new Error(`A user with email ${input.email} already exists`);
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await repo.ensurePermissions(tx, ALL_PERMISSIONS);
+    const user = await repo.insertUser(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      userType: USER_TYPES.STAFF,
+    });
+    await repo.grantPermissions(tx, user.id, input.permissions);
+    return user;
+  });
+}
+
+export async function setPermissions(
+  db: Db,
+  email: string,
+  change: { grant?: readonly string[]; revoke?: readonly string[] },
+) {
+  const bad = unknownPermissions([...(change.grant ?? []), ...(change.revoke ?? [])]);
+  if (bad.length) throw new Error(`Unknown permission(s): ${bad.join(', ')}`);
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) throw new Error(`No user with email ${email}`);
+  await db.transaction(async (tx) => {
+    await repo.grantPermissions(tx, user.id, change.grant ?? []);
+    await repo.revokePermissions(tx, user.id, change.revoke ?? []);
+  });
+  return repo.listPermissionNames(db, user.id);
+}
+
+export async function listStaffUsers(db: Db) {
+  const rows = await repo.listStaff(db, USER_TYPES.STAFF);
+  return rows.map((r) => ({ id: r.id, fullName: `${r.firstName} ${r.lastName}`.trim(), email: r.email }));
+}

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { usersRoutes } from './modules/users/users.routes';
+
+/** Every domain's routes under /api/v1; each module owns its paths (spec §7). */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(usersRoutes);
+};
