@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm start`: builds the console on first run (or when its sources are newer than the build),
+// then starts the server, which migrates the database and loads demo data on a new one.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/console/dist/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [path.join(root, 'apps/console/src'), path.join(root, 'packages/core/src')];
+const stale = !fs.existsSync(dist) || sources.some((s) => newestMtime(s) > fs.statSync(dist).mtimeMs);
+if (stale) {
+  console.log('Building the console (first run or sources changed)...');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));
