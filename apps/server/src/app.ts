@@ -3,7 +3,11 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Db, DbHandle } from './db/client';
 import { putSecretOnce } from './modules/auth/auth.repository';
@@ -44,7 +48,9 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   app.decorate('dbHandle', dbHandle);
   app.decorate('db', dbHandle.db);
 
-  const jwtSecret = config.JWT_SECRET ?? (await putSecretOnce(dbHandle.db, 'jwt_secret', randomBytes(48).toString('base64url')));
+  const jwtSecret =
+    config.JWT_SECRET ??
+    (await putSecretOnce(dbHandle.db, 'jwt_secret', randomBytes(48).toString('base64url')));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -62,7 +68,9 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(caseBoundaryPlugin);
-  await app.register(authPlugin, { tokens: createTokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS) });
+  await app.register(authPlugin, {
+    tokens: createTokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS),
+  });
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });

@@ -20,11 +20,18 @@ async function main() {
   const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
   const started = Date.now();
   const dbHandle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  log.info({ engine: dbHandle.kind, dataDir: dbHandle.kind === 'pglite' ? config.DATA_DIR : undefined }, 'database ready');
+  log.info(
+    { engine: dbHandle.kind, dataDir: dbHandle.kind === 'pglite' ? config.DATA_DIR : undefined },
+    'database ready',
+  );
   await bootstrap(dbHandle.db, config, log);
 
   const app = await buildApp({ config, dbHandle, logger: log });
-  const relay = startOutboxRelay(dbHandle.db, createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }), log);
+  const relay = startOutboxRelay(
+    dbHandle.db,
+    createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
+    log,
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
@@ -49,6 +56,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Dastak failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Dastak failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -60,7 +60,8 @@ export const ERRORS = {
   INVALID_RESET_TOKEN: 'This password reset link is invalid or has expired.',
   VALIDATION_FAILED: 'Invalid input.',
   FEEDBACK_EXPIRED: 'Feedback links are valid for 48 hours',
-  FEEDBACK_INVALID: 'Something went wrong! Please refresh or visit after sometime to submit your feedback',
+  FEEDBACK_INVALID:
+    'Something went wrong! Please refresh or visit after sometime to submit your feedback',
   LIVE_LOCATION_EXPIRED: 'Live location links are valid until order is picked',
 } as const;
 
@@ -123,3 +124,26 @@ export const SUCCESS = {
 /** Illegal order transition (409). Names the state, as the dispatch issue asks. */
 export const illegalTransition = (action: string, stateLabel: string) =>
   `Cannot ${action} an order that is ${stateLabel}.`;
+
+/** Form messages the spec leaves unshown; same voice as VALIDATION. */
+export const FORM_VALIDATION = {
+  DOB_FUTURE: 'Date of birth can not be in the future',
+  INVALID_DATE: 'Enter a valid date',
+  INVALID_TIME: 'Enter a valid time',
+  PASSWORDS_MISMATCH: 'Passwords must match',
+  COMMENT_MAX: 'Must be at most 250 characters',
+  SELECT_RIDER: 'Select a rider',
+  NOTHING_TO_UPDATE: 'Nothing to update',
+} as const;
+
+/** An action refused for the order's vertical (409), e.g. Deliver Order on an X-ray order. */
+export const actionNotForVertical = (action: string, verticalLabel: string) =>
+  `Cannot ${action} ${verticalLabel} orders.`;
+
+/** Why an otherwise legal order action is refused (409), beyond the state check. */
+export const TRANSITION_GUARDS = {
+  ONLINE_ONLY: 'Only online orders can be rescheduled or assigned',
+  OFFLINE_ONLY: 'Only offline orders can be moved in progress',
+  NO_MANUAL_ASSIGNMENT: 'This order does not allow manual assignment',
+  FOLLOW_UP_BEFORE_PICKUP: 'Follow up is allowed once the pickup time has passed',
+} as const;

@@ -33,7 +33,15 @@ const xray = (
   value: number,
   popularity: number,
   extra: Partial<CatalogueItem> = {},
-): CatalogueItem => ({ code, name, value, vertical: 'xray', label: 'Radiology', popularity, ...extra });
+): CatalogueItem => ({
+  code,
+  name,
+  value,
+  vertical: 'xray',
+  label: 'Radiology',
+  popularity,
+  ...extra,
+});
 
 export const CATALOGUE: readonly CatalogueItem[] = [
   blood('CBC', 'Complete Blood Count (CBC)', 900, 'Haematology', 30),
@@ -42,8 +50,14 @@ export const CATALOGUE: readonly CatalogueItem[] = [
   blood('APTT', 'Activated Partial Thromboplastin Time (APTT)', 1300, 'Haematology', 2),
   blood('LFT', 'Liver Function Tests (LFT)', 1800, 'Chemistry', 14),
   blood('RFT', 'Renal Function Tests (RFT)', 1600, 'Chemistry', 12),
-  blood('LIPID', 'Lipid Profile', 2400, 'Chemistry', 12, { requiresFasting: true, preparation: FASTING }),
-  blood('FBS', 'Fasting Blood Sugar (FBS)', 350, 'Chemistry', 10, { requiresFasting: true, preparation: '8-10 hours fasting' }),
+  blood('LIPID', 'Lipid Profile', 2400, 'Chemistry', 12, {
+    requiresFasting: true,
+    preparation: FASTING,
+  }),
+  blood('FBS', 'Fasting Blood Sugar (FBS)', 350, 'Chemistry', 10, {
+    requiresFasting: true,
+    preparation: '8-10 hours fasting',
+  }),
   blood('RBS', 'Random Blood Sugar (RBS)', 300, 'Chemistry', 5),
   blood('HBA1C', 'Glycated Haemoglobin (HbA1c)', 2200, 'Chemistry', 10),
   blood('ELEC', 'Serum Electrolytes (Na, K, Cl)', 1500, 'Chemistry', 5),
@@ -83,7 +97,9 @@ export const CATALOGUE: readonly CatalogueItem[] = [
     requiresFasting: true,
     preparation: 'Two hours at the branch after a glucose drink',
   }),
-  blood('BIOPSY', 'Histopathology (Biopsy, small)', 5500, 'Histopathology', 0, { isAllowed: false }),
+  blood('BIOPSY', 'Histopathology (Biopsy, small)', 5500, 'Histopathology', 0, {
+    isAllowed: false,
+  }),
 
   xray('XR-CHEST-PA', 'X-Ray Chest PA View', 1800, 30),
   xray('XR-CHEST-AP', 'X-Ray Chest AP View', 1800, 8),

@@ -101,7 +101,14 @@ export const REGIONS: readonly RegionSeed[] = [
     weight: 1.3,
     riders: 18,
     hyperlocal: {
-      cellNames: ['Gulberg II', 'Jail Road', 'Gulberg I', 'Gulberg III', 'Liberty & MM Alam', 'Gulberg V'],
+      cellNames: [
+        'Gulberg II',
+        'Jail Road',
+        'Gulberg I',
+        'Gulberg III',
+        'Liberty & MM Alam',
+        'Gulberg V',
+      ],
     },
   },
   {
@@ -292,13 +299,7 @@ export const REGIONS: readonly RegionSeed[] = [
     name: 'Lahore Central',
     city: 'lahore',
     vertical: 'xray',
-    polygon: pts(
-      [31.54, 74.3],
-      [31.538, 74.42],
-      [31.48, 74.45],
-      [31.46, 74.37],
-      [31.465, 74.3],
-    ),
+    polygon: pts([31.54, 74.3], [31.538, 74.42], [31.48, 74.45], [31.46, 74.37], [31.465, 74.3]),
     zoomLevel: 12,
     weight: 1.2,
     riders: 15,

@@ -66,7 +66,11 @@ export function randomPointInBounds(rng: Rng, b: Bounds): LatLng {
 }
 
 /** Uniform point inside the polygon by rejection from its bounding box. */
-export function randomPointInPolygon(rng: Rng, polygon: Polygon, bounds = boundsOf(polygon)): LatLng {
+export function randomPointInPolygon(
+  rng: Rng,
+  polygon: Polygon,
+  bounds = boundsOf(polygon),
+): LatLng {
   for (let i = 0; i < 1000; i++) {
     const p = randomPointInBounds(rng, bounds);
     if (pointInPolygon(p, polygon)) return p;
@@ -124,7 +128,8 @@ export function jitter(rng: Rng, p: LatLng, metres: number): LatLng {
   const d = rng.float(0, metres);
   return round6({
     latitude: p.latitude + (d * Math.sin(angle)) / 111_320,
-    longitude: p.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((p.latitude * Math.PI) / 180)),
+    longitude:
+      p.longitude + (d * Math.cos(angle)) / (111_320 * Math.cos((p.latitude * Math.PI) / 180)),
   });
 }
 
@@ -140,8 +145,14 @@ export function gridOfQuad(
 ): { outline: Polygon; cells: Polygon[] } {
   const [nw, ne, se, sw] = corners;
   const at = (u: number, v: number): LatLng => {
-    const top = { lat: nw.latitude + (ne.latitude - nw.latitude) * u, lng: nw.longitude + (ne.longitude - nw.longitude) * u };
-    const bottom = { lat: sw.latitude + (se.latitude - sw.latitude) * u, lng: sw.longitude + (se.longitude - sw.longitude) * u };
+    const top = {
+      lat: nw.latitude + (ne.latitude - nw.latitude) * u,
+      lng: nw.longitude + (ne.longitude - nw.longitude) * u,
+    };
+    const bottom = {
+      lat: sw.latitude + (se.latitude - sw.latitude) * u,
+      lng: sw.longitude + (se.longitude - sw.longitude) * u,
+    };
     return round6({
       latitude: top.lat + (bottom.lat - top.lat) * v,
       longitude: top.lng + (bottom.lng - top.lng) * v,

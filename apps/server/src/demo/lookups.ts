@@ -1,97 +1,105 @@
 import type { LookupKind, Scope } from '@dastak/core/states';
 
 /** Reference lists (spec §3). Scope 'common' lists serve both verticals. */
-export const LOOKUP_LISTS: readonly { kind: LookupKind; scope: Scope; texts: readonly string[] }[] = [
-  {
-    kind: 'hearAboutUs',
-    scope: 'common',
-    texts: [
-      'Facebook',
-      'Instagram',
-      'Google Search',
-      'Friend/Family',
-      'Doctor referral',
-      'Billboard',
-      'TV',
-      'Radio',
-      'Newspaper',
-      'SMS campaign',
-      'Existing customer',
-      'Other',
-    ],
-  },
-  {
-    kind: 'problem',
-    scope: 'blood',
-    texts: [
-      'Patient not available at home',
-      'Patient not fasting',
-      'Wrong address / pin location',
-      'Patient phone switched off',
-      'Difficult vein, sample not drawn',
-      'Insufficient sample volume',
-      'Patient refused sample collection',
-      'Rider vehicle breakdown',
-    ],
-  },
-  {
-    kind: 'problem',
-    scope: 'xray',
-    texts: [
-      'Patient not available at home',
-      'Wrong address / pin location',
-      'Portable X-ray unit unavailable',
-      'Power outage at patient location',
-      'Patient could not be positioned',
-      'Patient pregnant, X-ray deferred',
-    ],
-  },
-  {
-    kind: 'cancellation',
-    scope: 'common',
-    texts: [
-      'Patient no longer needs the test',
-      'Duplicate order / booked by mistake',
-      'Patient went to the lab directly',
-      'Price too high',
-      'Pickup time not suitable',
-      'Patient hospitalised',
-      'Customer not responding',
-    ],
-  },
-  { kind: 'cancellation', scope: 'blood', texts: ['Patient could not fast'] },
-  { kind: 'cancellation', scope: 'xray', texts: ['Doctor changed the scan'] },
-  {
-    kind: 'reassignment',
-    scope: 'common',
-    texts: [
-      'Rider running late',
-      'Rider vehicle breakdown',
-      'Rider too far from patient',
-      'Rider on break',
-      'Customer requested a female rider',
-      'Rebalancing rider load',
-    ],
-  },
-  {
-    kind: 'reschedule',
-    scope: 'common',
-    texts: [
-      'Customer requested a later time',
-      'Patient not available',
-      'Patient not fasting',
-      'No rider available in the slot',
-      'Weather or road closure',
-      "Doctor's advice",
-    ],
-  },
-  { kind: 'addressType', scope: 'common', texts: ['Home', 'Office', 'Hospital', 'Other'] },
-  {
-    kind: 'orderSource',
-    scope: 'common',
-    texts: ['Call Center', 'Website', 'WhatsApp', 'Mobile App', 'Hospital Referral', 'Corporate Client'],
-  },
-];
+export const LOOKUP_LISTS: readonly { kind: LookupKind; scope: Scope; texts: readonly string[] }[] =
+  [
+    {
+      kind: 'hearAboutUs',
+      scope: 'common',
+      texts: [
+        'Facebook',
+        'Instagram',
+        'Google Search',
+        'Friend/Family',
+        'Doctor referral',
+        'Billboard',
+        'TV',
+        'Radio',
+        'Newspaper',
+        'SMS campaign',
+        'Existing customer',
+        'Other',
+      ],
+    },
+    {
+      kind: 'problem',
+      scope: 'blood',
+      texts: [
+        'Patient not available at home',
+        'Patient not fasting',
+        'Wrong address / pin location',
+        'Patient phone switched off',
+        'Difficult vein, sample not drawn',
+        'Insufficient sample volume',
+        'Patient refused sample collection',
+        'Rider vehicle breakdown',
+      ],
+    },
+    {
+      kind: 'problem',
+      scope: 'xray',
+      texts: [
+        'Patient not available at home',
+        'Wrong address / pin location',
+        'Portable X-ray unit unavailable',
+        'Power outage at patient location',
+        'Patient could not be positioned',
+        'Patient pregnant, X-ray deferred',
+      ],
+    },
+    {
+      kind: 'cancellation',
+      scope: 'common',
+      texts: [
+        'Patient no longer needs the test',
+        'Duplicate order / booked by mistake',
+        'Patient went to the lab directly',
+        'Price too high',
+        'Pickup time not suitable',
+        'Patient hospitalised',
+        'Customer not responding',
+      ],
+    },
+    { kind: 'cancellation', scope: 'blood', texts: ['Patient could not fast'] },
+    { kind: 'cancellation', scope: 'xray', texts: ['Doctor changed the scan'] },
+    {
+      kind: 'reassignment',
+      scope: 'common',
+      texts: [
+        'Rider running late',
+        'Rider vehicle breakdown',
+        'Rider too far from patient',
+        'Rider on break',
+        'Customer requested a female rider',
+        'Rebalancing rider load',
+      ],
+    },
+    {
+      kind: 'reschedule',
+      scope: 'common',
+      texts: [
+        'Customer requested a later time',
+        'Patient not available',
+        'Patient not fasting',
+        'No rider available in the slot',
+        'Weather or road closure',
+        "Doctor's advice",
+      ],
+    },
+    { kind: 'addressType', scope: 'common', texts: ['Home', 'Office', 'Hospital', 'Other'] },
+    {
+      kind: 'orderSource',
+      scope: 'common',
+      texts: [
+        'Call Center',
+        'Website',
+        'WhatsApp',
+        'Mobile App',
+        'Hospital Referral',
+        'Corporate Client',
+      ],
+    },
+  ];
 
 export type QuestionSeed = {
   form: 'physicalVisit' | 'croFeedback';

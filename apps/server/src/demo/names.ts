@@ -54,7 +54,14 @@ export function randomPerson(rng: Rng, gender?: 1 | 2, lastName?: string): Perso
   return { firstName, lastName: lastName ?? rng.pick(LAST_NAMES), gender: g };
 }
 
-const EMAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com'];
+const EMAIL_DOMAINS = [
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+];
 
 export function emailFor(rng: Rng, person: Person, n: number): string {
   const sep = rng.pick(['.', '_', '']);

@@ -105,16 +105,36 @@ export const HOTSPOTS: Record<string, Place[]> = {
 /** Areas riders do not serve; drawn on the dashboard map when the region has any. */
 export const BLACKLISTED_AREAS: Record<string, (Place & { radius: number; reason: string })[]> = {
   'lhr-dha': [
-    { name: 'Cantonment Restricted Zone', at: [31.515, 74.405], radius: 600, reason: 'Military area, no entry for riders' },
+    {
+      name: 'Cantonment Restricted Zone',
+      at: [31.515, 74.405],
+      radius: 600,
+      reason: 'Military area, no entry for riders',
+    },
   ],
   'khi-clifton': [
-    { name: 'Naval Housing Restricted Area', at: [24.826, 67.055], radius: 450, reason: 'Security clearance required' },
+    {
+      name: 'Naval Housing Restricted Area',
+      at: [24.826, 67.055],
+      radius: 450,
+      reason: 'Security clearance required',
+    },
   ],
   'rwp-saddar': [
-    { name: 'GHQ Restricted Zone', at: [33.588, 73.065], radius: 500, reason: 'Military area, no entry for riders' },
+    {
+      name: 'GHQ Restricted Zone',
+      at: [33.588, 73.065],
+      radius: 500,
+      reason: 'Military area, no entry for riders',
+    },
   ],
   'isb-fg': [
-    { name: 'Red Zone Approach (Aabpara)', at: [33.712, 73.088], radius: 400, reason: 'Red Zone: frequent road closures' },
+    {
+      name: 'Red Zone Approach (Aabpara)',
+      at: [33.712, 73.088],
+      radius: 400,
+      reason: 'Red Zone: frequent road closures',
+    },
   ],
 };
 
@@ -135,18 +155,30 @@ const APARTMENTS_KHI = [
   'Defence View Apartments',
   'Khayaban Heights',
 ];
-const IQBAL_TOWN_BLOCKS = ['Nishtar', 'Karim', 'Ravi', 'Sutlej', 'Hunza', 'Kashmir', 'Umar', 'Zeenat'];
+const IQBAL_TOWN_BLOCKS = [
+  'Nishtar',
+  'Karim',
+  'Ravi',
+  'Sutlej',
+  'Hunza',
+  'Kashmir',
+  'Umar',
+  'Zeenat',
+];
 const SADDAR_ROADS = ['Bank Road', 'Kashmir Road', 'Adamjee Road', 'Haider Road', 'Murree Road'];
 const DHA_KHI_AVENUES = ['Ittehad', 'Shahbaz', 'Sehar', 'Bukhari', 'Rahat', 'Jami'];
 
 export const ADDRESS_MAKERS: Record<string, AddressMaker[]> = {
   'lhr-gulberg': [
-    (r) => `House ${house(r)}, Street ${street(r)}, Block ${letter(r, 'ABCDEFGHKL')}, Gulberg ${r.pick(['II', 'III', 'IV', 'V'])}, Lahore`,
+    (r) =>
+      `House ${house(r)}, Street ${street(r)}, Block ${letter(r, 'ABCDEFGHKL')}, Gulberg ${r.pick(['II', 'III', 'IV', 'V'])}, Lahore`,
     (r) => `${house(r)}-${letter(r, 'ABCDEFG')}, Main Boulevard, Gulberg III, Lahore`,
-    (r) => `Flat ${r.int(1, 12)}${r.int(0, 9)}, ${r.pick(['Pace Tower', 'Siddiq Trade Centre', 'Al-Qadir Heights'])}, MM Alam Road, Gulberg, Lahore`,
+    (r) =>
+      `Flat ${r.int(1, 12)}${r.int(0, 9)}, ${r.pick(['Pace Tower', 'Siddiq Trade Centre', 'Al-Qadir Heights'])}, MM Alam Road, Gulberg, Lahore`,
   ],
   'lhr-dha': [
-    (r) => `House ${house(r)}, Street ${street(r)}, Phase ${r.int(1, 6)} Block ${letter(r, 'ABCDEFGHJKLY')}, DHA, Lahore`,
+    (r) =>
+      `House ${house(r)}, Street ${street(r)}, Phase ${r.int(1, 6)} Block ${letter(r, 'ABCDEFGHJKLY')}, DHA, Lahore`,
     (r) => `House ${house(r)}, Sarwar Road, Lahore Cantt`,
     (r) => `${house(r)}-${letter(r, 'ABCDEF')}, Askari ${r.pick(['10', '11', 'X'])}, Lahore Cantt`,
   ],
@@ -156,36 +188,45 @@ export const ADDRESS_MAKERS: Record<string, AddressMaker[]> = {
     (r) => `House ${house(r)}, Block ${letter(r, 'ABCD')}, Faisal Town, Lahore`,
   ],
   'lhr-johar': [
-    (r) => `House ${house(r)}, Block ${r.pick(['R-1', 'R-2', 'G-1', 'G-3', 'J-1', 'E-2', 'H-3'])}, Johar Town, Lahore`,
+    (r) =>
+      `House ${house(r)}, Block ${r.pick(['R-1', 'R-2', 'G-1', 'G-3', 'J-1', 'E-2', 'H-3'])}, Johar Town, Lahore`,
     (r) => `House ${house(r)}, ${r.pick(IQBAL_TOWN_BLOCKS)} Block, Allama Iqbal Town, Lahore`,
   ],
   'khi-clifton': [
-    (r) => `Flat ${r.int(1, 14)}0${r.int(1, 8)}, ${r.pick(APARTMENTS_KHI)}, Block ${r.int(1, 9)}, Clifton, Karachi`,
-    (r) => `House ${house(r)}, Khayaban-e-${r.pick(DHA_KHI_AVENUES)}, DHA Phase ${r.int(5, 8)}, Karachi`,
+    (r) =>
+      `Flat ${r.int(1, 14)}0${r.int(1, 8)}, ${r.pick(APARTMENTS_KHI)}, Block ${r.int(1, 9)}, Clifton, Karachi`,
+    (r) =>
+      `House ${house(r)}, Khayaban-e-${r.pick(DHA_KHI_AVENUES)}, DHA Phase ${r.int(5, 8)}, Karachi`,
     (r) => `${house(r)}, ${r.int(1, 34)}th Street, DHA Phase ${r.int(2, 8)}, Karachi`,
   ],
   'khi-gulshan': [
     (r) => `House ${house(r)}, Block ${r.pick(['2', '3', '6', '7/8'])}, PECHS, Karachi`,
-    (r) => `Flat ${r.int(1, 9)}0${r.int(1, 8)}, ${r.pick(APARTMENTS_KHI)}, Block ${r.pick(['13-D', '10-A', '5', '7', '2'])}, Gulshan-e-Iqbal, Karachi`,
+    (r) =>
+      `Flat ${r.int(1, 9)}0${r.int(1, 8)}, ${r.pick(APARTMENTS_KHI)}, Block ${r.pick(['13-D', '10-A', '5', '7', '2'])}, Gulshan-e-Iqbal, Karachi`,
     (r) => `House ${house(r)}, near Tariq Road, PECHS Block 2, Karachi`,
   ],
   'khi-north-nazimabad': [
     (r) => `House ${house(r)}, Block ${letter(r, 'ABCDFHJKLMN')}, North Nazimabad, Karachi`,
-    (r) => `Flat ${r.int(1, 6)}0${r.int(1, 6)}, ${r.pick(APARTMENTS_KHI)}, Block H, North Nazimabad, Karachi`,
+    (r) =>
+      `Flat ${r.int(1, 6)}0${r.int(1, 6)}, ${r.pick(APARTMENTS_KHI)}, Block H, North Nazimabad, Karachi`,
   ],
   'isb-fg': [
-    (r) => `House ${house(r)}, Street ${street(r)}, ${r.pick(['F-6', 'F-7', 'F-8', 'F-10', 'F-11', 'G-6', 'G-7', 'G-8', 'G-9', 'G-10', 'G-11'])}/${r.int(1, 4)}, Islamabad`,
+    (r) =>
+      `House ${house(r)}, Street ${street(r)}, ${r.pick(['F-6', 'F-7', 'F-8', 'F-10', 'F-11', 'G-6', 'G-7', 'G-8', 'G-9', 'G-10', 'G-11'])}/${r.int(1, 4)}, Islamabad`,
   ],
   'isb-i': [
-    (r) => `House ${house(r)}, Street ${street(r)}, ${r.pick(['I-8', 'I-9', 'I-10'])}/${r.int(1, 4)}, Islamabad`,
+    (r) =>
+      `House ${house(r)}, Street ${street(r)}, ${r.pick(['I-8', 'I-9', 'I-10'])}/${r.int(1, 4)}, Islamabad`,
   ],
   'rwp-saddar': [
     (r) => `House ${house(r)}, ${r.pick(SADDAR_ROADS)}, Saddar, Rawalpindi`,
-    (r) => `House ${house(r)}, Street ${street(r)}, ${r.pick(['Westridge', 'Lalkurti', 'Tench Bhatta'])}, Rawalpindi`,
+    (r) =>
+      `House ${house(r)}, Street ${street(r)}, ${r.pick(['Westridge', 'Lalkurti', 'Tench Bhatta'])}, Rawalpindi`,
   ],
   'rwp-bahria': [
     (r) => `House ${house(r)}, Street ${street(r)}, Bahria Town Phase ${r.int(1, 8)}, Rawalpindi`,
-    (r) => `House ${house(r)}, Street ${street(r)}, Sector ${letter(r, 'ABCDEFGHJ')}, DHA Phase 2, Islamabad`,
+    (r) =>
+      `House ${house(r)}, Street ${street(r)}, Sector ${letter(r, 'ABCDEFGHJ')}, DHA Phase 2, Islamabad`,
   ],
 };
 

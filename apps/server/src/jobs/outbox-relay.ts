@@ -7,7 +7,11 @@ const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 
 /** Relays one batch of due outbox messages; returns how many were handled. */
-export async function relayOutboxOnce(db: Db, mailer: Mailer, log: FastifyBaseLogger): Promise<number> {
+export async function relayOutboxOnce(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+): Promise<number> {
   const due = await outboxRepo.claimDue(db, BATCH);
   for (const row of due) {
     try {
@@ -18,17 +22,27 @@ export async function relayOutboxOnce(db: Db, mailer: Mailer, log: FastifyBaseLo
       const message = err instanceof Error ? err.message : String(err);
       // Exponential backoff: 30 s, 1 min, 2 min, 4 min, then give up.
       const retryAt =
-        row.attempts < MAX_ATTEMPTS ? new Date(Date.now() + 30_000 * 2 ** (row.attempts - 1)) : null;
+        row.attempts < MAX_ATTEMPTS
+          ? new Date(Date.now() + 30_000 * 2 ** (row.attempts - 1))
+          : null;
       await outboxRepo.markFailed(db, row.id, message, retryAt);
       // The payload holds addresses and links; log only the id.
-      log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'outbox delivery failed');
+      log.warn(
+        { outboxId: row.id, attempts: row.attempts, err: message },
+        'outbox delivery failed',
+      );
     }
   }
   return due.length;
 }
 
 /** Polls the outbox until stopped. */
-export function startOutboxRelay(db: Db, mailer: Mailer, log: FastifyBaseLogger, intervalMs = 1000) {
+export function startOutboxRelay(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  intervalMs = 1000,
+) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();

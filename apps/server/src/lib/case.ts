@@ -1,5 +1,6 @@
 /** snake_case <-> camelCase for request keys (DESIGN.md: converted at one boundary). */
-export const snakeToCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const snakeToCamel = (s: string) =>
+  s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 export const camelToSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -9,6 +9,7 @@ import { keysToCamel } from '../lib/case';
 export const caseBoundaryPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (req) => {
     if (req.body && typeof req.body === 'object') req.body = keysToCamel(req.body);
-    if (req.query && typeof req.query === 'object') req.query = keysToCamel(req.query) as typeof req.query;
+    if (req.query && typeof req.query === 'object')
+      req.query = keysToCamel(req.query) as typeof req.query;
   });
 });

@@ -25,12 +25,15 @@ export async function consoleStatic(app: FastifyInstance, opts: { root: string }
     setHeaders: (res, filePath) => {
       res.setHeader(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });
   app.setNotFoundHandler((req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ detail: 'Not found.' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return reply.code(404).send({ detail: 'Not found.' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -15,7 +15,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
-        .send(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail });
+        .send(
+          error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail },
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};

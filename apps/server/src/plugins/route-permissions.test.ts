@@ -8,7 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const allowed = new Set<string>([...ALL_PERMISSIONS, ROUTE_ACCESS.PUBLIC, ROUTE_ACCESS.AUTHENTICATED]);
+const allowed = new Set<string>([
+  ...ALL_PERMISSIONS,
+  ROUTE_ACCESS.PUBLIC,
+  ROUTE_ACCESS.AUTHENTICATED,
+]);
 
 it('every route declares its permission, a public/authenticated marker or a known permission name', () => {
   const undeclared = t.app.routeTable.filter((r) => !r.access || !allowed.has(r.access));
@@ -20,7 +24,12 @@ it('only auth, health, docs and the console shell are public', () => {
   const publicApi = t.app.routeTable
     .filter((r) => r.access === ROUTE_ACCESS.PUBLIC && r.url.startsWith('/api/v1/'))
     .map((r) => r.url)
-    .filter((u) => !u.startsWith('/api/v1/auth/') && !u.startsWith('/api/v1/feedback/') && !u.startsWith('/api/v1/location/rider-live-location/'));
+    .filter(
+      (u) =>
+        !u.startsWith('/api/v1/auth/') &&
+        !u.startsWith('/api/v1/feedback/') &&
+        !u.startsWith('/api/v1/location/rider-live-location/'),
+    );
   expect(publicApi).toEqual([]);
 });
 

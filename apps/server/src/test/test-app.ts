@@ -67,7 +67,13 @@ export async function createUser(
 ) {
   const email = overrides.email ?? `staff${++userSeq}-${randomBytes(3).toString('hex')}@test.local`;
   const password = overrides.password ?? 'secret123';
-  const user = await createStaffUser(t.db, { email, password, firstName: 'Test', lastName: `User${userSeq}`, permissions });
+  const user = await createStaffUser(t.db, {
+    email,
+    password,
+    firstName: 'Test',
+    lastName: `User${userSeq}`,
+    permissions,
+  });
   return { id: user.id, email, password };
 }
 
@@ -86,4 +92,5 @@ export async function login(app: App, email: string, password: string) {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A fresh client address, so per-address login limits of one test do not leak into another. */
-export const randomAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+export const randomAddress = () =>
+  `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;

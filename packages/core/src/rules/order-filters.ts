@@ -76,7 +76,11 @@ const FIELD_KINDS = {
 export const ORDER_FILTER_KEYS = Object.keys(FIELD_KINDS) as (keyof OrderFilterSet)[];
 
 /** Console-only keys: they shape the panel, not the result set. */
-const NOT_SENT: readonly (keyof OrderFilterSet)[] = ['prevSelectedRegions', 'allRegions', 'sorting'];
+const NOT_SENT: readonly (keyof OrderFilterSet)[] = [
+  'prevSelectedRegions',
+  'allRegions',
+  'sorting',
+];
 
 export const DEFAULT_ORDERING = '-created';
 

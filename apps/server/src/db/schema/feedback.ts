@@ -44,9 +44,7 @@ export const publicLinks = pgTable(
   },
   // The order's links (resend the review link, live location while assigned).
   (t) => [
-    index('public_links_order_kind_idx')
-      .on(t.orderId, t.kind)
-      .where(sql`${t.orderId} is not null`),
+    index('public_links_order_kind_idx').on(t.orderId, t.kind).where(sql`${t.orderId} is not null`),
   ],
 );
 
@@ -153,5 +151,7 @@ export const feedbackAnswers = pgTable(
     answer: text().notNull(),
     created: tz().notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('feedback_answers_interaction_question_uq').on(t.interactionId, t.questionId)],
+  (t) => [
+    uniqueIndex('feedback_answers_interaction_question_uq').on(t.interactionId, t.questionId),
+  ],
 );

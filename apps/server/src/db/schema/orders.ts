@@ -1,4 +1,9 @@
-import { FULFILLMENT_METHODS, ORDER_STATES, PARTIAL_ORDER_STATES, VERTICALS } from '@dastak/core/states';
+import {
+  FULFILLMENT_METHODS,
+  ORDER_STATES,
+  PARTIAL_ORDER_STATES,
+  VERTICALS,
+} from '@dastak/core/states';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -15,9 +20,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { scanTypes } from './catalog';
 import { timestamps, tz } from './columns';
 import { customerAddresses, customers, patients } from './customers';
-import { scanTypes } from './catalog';
 import { cities, collectionCenters, regions } from './locations';
 import { lookups } from './lookups';
 import { users } from './users';
@@ -165,27 +170,17 @@ export const orders = pgTable(
       .on(t.problemStringId, t.pickup)
       .where(sql`${t.problemStringId} is not null`),
     // Yes/no filters whose 'yes' is rare: small partial indexes on (vertical, pickup).
-    index('orders_needs_review_idx')
-      .on(t.vertical, t.pickup)
-      .where(sql`${t.needsReview}`),
-    index('orders_urgent_idx')
-      .on(t.vertical, t.pickup)
-      .where(sql`${t.urgentDelivery}`),
-    index('orders_covid_idx')
-      .on(t.vertical, t.pickup)
-      .where(sql`${t.isCovid}`),
-    index('orders_follow_up_idx')
-      .on(t.vertical, t.pickup)
-      .where(sql`${t.totalFollowUps} > 0`),
+    index('orders_needs_review_idx').on(t.vertical, t.pickup).where(sql`${t.needsReview}`),
+    index('orders_urgent_idx').on(t.vertical, t.pickup).where(sql`${t.urgentDelivery}`),
+    index('orders_covid_idx').on(t.vertical, t.pickup).where(sql`${t.isCovid}`),
+    index('orders_follow_up_idx').on(t.vertical, t.pickup).where(sql`${t.totalFollowUps} > 0`),
     index('orders_unverified_by_rider_idx')
       .on(t.vertical, t.pickup)
       .where(sql`${t.isUnverifiedByRider}`),
     index('orders_medicine_time_idx')
       .on(t.vertical, t.pickup)
       .where(sql`${t.isMedicineAndSpecificTime}`),
-    index('orders_manual_assigned_idx')
-      .on(t.vertical, t.pickup)
-      .where(sql`${t.wasManualAssigned}`),
+    index('orders_manual_assigned_idx').on(t.vertical, t.pickup).where(sql`${t.wasManualAssigned}`),
     index('orders_offline_idx')
       .on(t.vertical, t.pickup)
       .where(sql`${t.fulfillmentMethod} = 'offline'`),
@@ -265,8 +260,6 @@ export const riderTasks = pgTable(
       .on(t.riderId, t.sequence)
       .where(sql`${t.state} = 'pending'`),
     // Cancelling or reassigning an order drops its tasks.
-    index('rider_tasks_order_idx')
-      .on(t.orderId)
-      .where(sql`${t.orderId} is not null`),
+    index('rider_tasks_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
 );

@@ -62,9 +62,7 @@ export const riderProfiles = pgTable(
     // Suggested riders, dashboards, rider list by region: riders of a vertical in regions.
     index('rider_profiles_region_vertical_idx').on(t.regionId, t.vertical),
     // Cell currentRidersCount on the hyperlocal map.
-    index('rider_profiles_cell_idx')
-      .on(t.cellId)
-      .where(sql`${t.cellId} is not null`),
+    index('rider_profiles_cell_idx').on(t.cellId).where(sql`${t.cellId} is not null`),
   ],
 );
 

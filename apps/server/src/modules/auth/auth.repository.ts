@@ -16,7 +16,13 @@ export async function claimRefreshToken(db: DbOrTx, id: number): Promise<boolean
   const rows = await db
     .update(refreshTokens)
     .set({ rotatedAt: new Date() })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
 }

@@ -23,7 +23,10 @@ const cookieOptions = {
 };
 
 function setRefreshCookie(reply: FastifyReply, token: string) {
-  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions, secure: reply.request.protocol === 'https' });
+  reply.setCookie(REFRESH_COOKIE, token, {
+    ...cookieOptions,
+    secure: reply.request.protocol === 'https',
+  });
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const accountLimit = app.createRateLimit({
     max: LOGIN_RATE_LIMIT.PER_ACCOUNT_PER_MINUTE,
     timeWindow: 60_000,
-    keyGenerator: (req) => `login:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+    keyGenerator: (req) =>
+      `login:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
   });
 
   app.post(
@@ -67,7 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: async (req) => {
         const body = (req.body ?? {}) as Record<string, unknown>;
         const cookie = req.cookies[REFRESH_COOKIE];
-        if (!body.refreshToken && cookie) req.body = { ...body, refreshToken: cookie } as typeof req.body;
+        if (!body.refreshToken && cookie)
+          req.body = { ...body, refreshToken: cookie } as typeof req.body;
       },
     },
     async (req, reply) => {
@@ -82,10 +87,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout/',
     {
       config: { access: ROUTE_ACCESS.PUBLIC },
-      schema: { tags: ['auth'], body: logoutRequestSchema.optional(), response: { 200: detailResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        body: logoutRequestSchema.optional(),
+        response: { 200: detailResponseSchema },
+      },
     },
     async (req, reply) => {
-      const result = await service.logout(deps(), req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE]);
+      const result = await service.logout(
+        deps(),
+        req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE],
+      );
       reply.clearCookie(REFRESH_COOKIE, { path: cookieOptions.path });
       return result;
     },
@@ -98,7 +110,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         access: ROUTE_ACCESS.PUBLIC,
         rateLimit: { max: LOGIN_RATE_LIMIT.PER_IP_PER_MINUTE, timeWindow: 60_000 },
       },
-      schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: detailResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        body: passwordResetRequestSchema,
+        response: { 200: detailResponseSchema },
+      },
     },
     async (req) => service.requestPasswordReset(deps(), req.body.email),
   );
@@ -107,7 +123,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-reset/',
     {
       config: { access: ROUTE_ACCESS.PUBLIC },
-      schema: { tags: ['auth'], body: passwordResetSchema, response: { 200: detailResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        body: passwordResetSchema,
+        response: { 200: detailResponseSchema },
+      },
     },
     async (req) => service.resetPassword(deps(), req.body),
   );

@@ -41,7 +41,10 @@ async function issueTokens(deps: AuthDeps, user: usersRepo.UserRow, familyId: st
   return { token, refreshToken, user: dto };
 }
 
-export async function login(deps: AuthDeps, input: { email: string; password: string; playerId?: string | null }) {
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string; playerId?: string | null },
+) {
   const user = await usersRepo.findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
   if (!user || !ok || !user.isActive) throw badRequest(ERRORS.INVALID_CREDENTIALS);
@@ -58,9 +61,10 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
  */
 export async function refresh(deps: AuthDeps, input: { refreshToken: string; email: string }) {
   const row = await repo.findRefreshToken(deps.db, sha256(input.refreshToken));
-  if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
+  if (!row || row.revokedAt || row.expiresAt < new Date())
+    throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
   const user = await usersRepo.findUserById(deps.db, row.userId);
-  if (!user || !user.isActive || user.email.toLowerCase() !== input.email.toLowerCase()) {
+  if (!user?.isActive || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
   }
   if (row.rotatedAt || !(await repo.claimRefreshToken(deps.db, row.id))) {

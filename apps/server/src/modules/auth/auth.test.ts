@@ -13,12 +13,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, remoteAddress = randomAddress()) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload: payload as object, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/auth${url}`,
+    payload: payload as object,
+    remoteAddress,
+  });
 
 describe('login', () => {
   it('returns tokens and the user in camelCase, with permissions', async () => {
     const u = await createUser(t, [PERMISSIONS.CAN_ASSIGN_ORDER]);
-    const res = await post('/login/', { email: u.email.toUpperCase(), password: u.password, player_id: 'p1' });
+    const res = await post('/login/', {
+      email: u.email.toUpperCase(),
+      password: u.password,
+      player_id: 'p1',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^ey/);
@@ -55,7 +64,8 @@ describe('login', () => {
   it('rate-limits attempts on one account with 429', async () => {
     const u = await createUser(t);
     const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await post('/login/', { email: u.email, password: 'bad-guess' })).statusCode);
+    for (let i = 0; i < 12; i++)
+      codes.push((await post('/login/', { email: u.email, password: 'bad-guess' })).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
     expect(codes.slice(10)).toEqual([429, 429]);
     const res = await post('/login/', { email: u.email, password: u.password });
@@ -66,7 +76,11 @@ describe('login', () => {
   it('rate-limits attempts from one address across accounts with 429', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 32; i++) {
-      const res = await post('/login/', { email: `x${i}@test.local`, password: 'bad-guess' }, '192.0.2.9');
+      const res = await post(
+        '/login/',
+        { email: `x${i}@test.local`, password: 'bad-guess' },
+        '192.0.2.9',
+      );
       codes.push(res.statusCode);
     }
     expect(codes.filter((c) => c === 429).length).toBe(2);
@@ -107,19 +121,30 @@ describe('tokens', () => {
     expect(r1.statusCode).toBe(200);
     const second = r1.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    expect((await t.app.inject({ url: '/api/v1/auth/me/', headers: bearer(second.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/v1/auth/me/', headers: bearer(second.token) })).statusCode,
+    ).toBe(200);
 
-    const replay = await post('/refresh-token', { refresh_token: first.refreshToken, email: u.email });
+    const replay = await post('/refresh-token', {
+      refresh_token: first.refreshToken,
+      email: u.email,
+    });
     expect(replay.statusCode).toBe(401);
     // The thief's replay also kills the legitimate newer token.
-    const after = await post('/refresh-token', { refresh_token: second.refreshToken, email: u.email });
+    const after = await post('/refresh-token', {
+      refresh_token: second.refreshToken,
+      email: u.email,
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it('refresh refuses a token presented with another email', async () => {
     const u = await createUser(t);
     const s = await login(t.app, u.email, u.password);
-    const res = await post('/refresh-token', { refresh_token: s.refreshToken, email: 'other@test.local' });
+    const res = await post('/refresh-token', {
+      refresh_token: s.refreshToken,
+      email: 'other@test.local',
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -141,7 +166,9 @@ describe('password reset', () => {
     expect(req.json()).toEqual({ detail: SUCCESS.PASSWORD_RESET_REQUESTED });
 
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'email'));
-    const mail = mails.map((m) => m.payload as { to: string; text: string }).find((p) => p.to === u.email);
+    const mail = mails
+      .map((m) => m.payload as { to: string; text: string })
+      .find((p) => p.to === u.email);
     const token = mail?.text.match(/\/app\/password-reset\/([\w-]+)/)?.[1];
     expect(token).toBeTruthy();
 
@@ -159,7 +186,10 @@ describe('password reset', () => {
     expect((await post('/login/', { email: u.email, password: u.password })).statusCode).toBe(400);
     await login(t.app, u.email, 'brand-new-pw');
     // Sessions from before the reset are over.
-    const old = await post('/refresh-token', { refresh_token: session.refreshToken, email: u.email });
+    const old = await post('/refresh-token', {
+      refresh_token: session.refreshToken,
+      email: u.email,
+    });
     expect(old.statusCode).toBe(401);
   });
 
@@ -174,9 +204,12 @@ describe('password reset', () => {
     const u = await createUser(t);
     await post('/password-reset-request/', { email: u.email });
     const mails = await t.db.select().from(outbox);
-    const text = (mails.at(-1)?.payload as { text: string }).text;
+    const text = (mails.at(-1)?.payload as { text: string } | undefined)?.text ?? '';
     const token = text.match(/\/app\/password-reset\/([\w-]+)/)?.[1];
-    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, u.id));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, u.id));
     const res = await post('/password-reset/', { token, password: 'brand-new-pw' });
     expect(res.statusCode).toBe(400);
   });

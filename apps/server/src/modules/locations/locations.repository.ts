@@ -1,7 +1,14 @@
 import type { Vertical } from '@dastak/core/states';
 import { and, arrayContains, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { blacklistedAreas, cells, cities, collectionCenters, hotspots, regions } from '../../db/schema/locations';
+import {
+  blacklistedAreas,
+  cells,
+  cities,
+  collectionCenters,
+  hotspots,
+  regions,
+} from '../../db/schema/locations';
 import { riderProfiles } from '../../db/schema/riders';
 
 interface Page {
@@ -25,7 +32,11 @@ export function listCities(db: DbOrTx, f: { vertical?: Vertical }, p: Page) {
   );
 }
 
-export function listRegions(db: DbOrTx, f: { vertical?: Vertical; city?: number; ids?: number[] }, p: Page) {
+export function listRegions(
+  db: DbOrTx,
+  f: { vertical?: Vertical; city?: number; ids?: number[] },
+  p: Page,
+) {
   const where = and(
     eq(regions.isActive, true),
     f.vertical ? eq(regions.vertical, f.vertical) : undefined,
@@ -33,7 +44,13 @@ export function listRegions(db: DbOrTx, f: { vertical?: Vertical; city?: number;
     f.ids?.length ? inArray(regions.id, f.ids) : undefined,
   );
   return pageOf(
-    db.select().from(regions).where(where).orderBy(asc(regions.name), asc(regions.id)).limit(p.limit).offset(p.offset),
+    db
+      .select()
+      .from(regions)
+      .where(where)
+      .orderBy(asc(regions.name), asc(regions.id))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ n: count() }).from(regions).where(where),
   );
 }
@@ -55,7 +72,11 @@ export async function listCells(db: DbOrTx, regionIds: number[]) {
     .from(cells)
     .leftJoin(
       riderProfiles,
-      and(eq(riderProfiles.cellId, cells.id), eq(riderProfiles.isOnline, true), eq(riderProfiles.isOnDuty, true)),
+      and(
+        eq(riderProfiles.cellId, cells.id),
+        eq(riderProfiles.isOnline, true),
+        eq(riderProfiles.isOnDuty, true),
+      ),
     )
     .where(inArray(cells.regionId, regionIds))
     .groupBy(cells.id)
@@ -72,14 +93,27 @@ export async function listBlacklistedAreas(db: DbOrTx, regionIds: number[]) {
 }
 
 export function listHotspots(db: DbOrTx, f: { region?: number }, p: Page) {
-  const where = and(eq(hotspots.isActive, true), f.region ? eq(hotspots.regionId, f.region) : undefined);
+  const where = and(
+    eq(hotspots.isActive, true),
+    f.region ? eq(hotspots.regionId, f.region) : undefined,
+  );
   return pageOf(
-    db.select().from(hotspots).where(where).orderBy(asc(hotspots.name)).limit(p.limit).offset(p.offset),
+    db
+      .select()
+      .from(hotspots)
+      .where(where)
+      .orderBy(asc(hotspots.name))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ n: count() }).from(hotspots).where(where),
   );
 }
 
-export function listCollectionCenters(db: DbOrTx, f: { region?: number; vertical?: Vertical }, p: Page) {
+export function listCollectionCenters(
+  db: DbOrTx,
+  f: { region?: number; vertical?: Vertical },
+  p: Page,
+) {
   const conditions: (SQL | undefined)[] = [
     eq(collectionCenters.isActive, true),
     f.region ? eq(collectionCenters.regionId, f.region) : undefined,
@@ -87,7 +121,13 @@ export function listCollectionCenters(db: DbOrTx, f: { region?: number; vertical
   ];
   const where = and(...conditions);
   return pageOf(
-    db.select().from(collectionCenters).where(where).orderBy(asc(collectionCenters.name)).limit(p.limit).offset(p.offset),
+    db
+      .select()
+      .from(collectionCenters)
+      .where(where)
+      .orderBy(asc(collectionCenters.name))
+      .limit(p.limit)
+      .offset(p.offset),
     db.select({ n: count() }).from(collectionCenters).where(where),
   );
 }

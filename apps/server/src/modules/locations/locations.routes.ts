@@ -13,10 +13,8 @@ import {
 } from '@dastak/core/entities/locations';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { limitOffset, pageResponse } from '../../lib/paging';
 import * as service from './locations.service';
-
 
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { access: ROUTE_ACCESS.AUTHENTICATED };
@@ -32,7 +30,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { results, count } = await service.listCities(app.db, req.query, limitOffset(req.query));
+      const { results, count } = await service.listCities(
+        app.db,
+        req.query,
+        limitOffset(req.query),
+      );
       return pageResponse(req, req.query, count, results);
     },
   );
@@ -52,7 +54,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { results, count } = await service.listRegions(app.db, req.query, limitOffset(req.query));
+      const { results, count } = await service.listRegions(
+        app.db,
+        req.query,
+        limitOffset(req.query),
+      );
       return pageResponse(req, req.query, count, results);
     },
   );
@@ -68,7 +74,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { results, count } = await service.listHotspots(app.db, req.query, limitOffset(req.query));
+      const { results, count } = await service.listHotspots(
+        app.db,
+        req.query,
+        limitOffset(req.query),
+      );
       return pageResponse(req, req.query, count, results);
     },
   );
@@ -87,7 +97,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { results, count } = await service.listCollectionCenters(app.db, req.query, limitOffset(req.query));
+      const { results, count } = await service.listCollectionCenters(
+        app.db,
+        req.query,
+        limitOffset(req.query),
+      );
       return pageResponse(req, req.query, count, results);
     },
   );

@@ -24,10 +24,17 @@ export async function listCities(db: Db, f: { vertical?: Vertical }, p: Page) {
 }
 
 /** Regions with everything the dashboard map draws: boundary, cells, blacklisted areas. */
-export async function listRegions(db: Db, f: { vertical?: Vertical; city?: number; ids?: number[] }, p: Page) {
+export async function listRegions(
+  db: Db,
+  f: { vertical?: Vertical; city?: number; ids?: number[] },
+  p: Page,
+) {
   const { results, count } = await repo.listRegions(db, f, p);
   const ids = results.map((r) => r.id);
-  const [cells, areas] = await Promise.all([repo.listCells(db, ids), repo.listBlacklistedAreas(db, ids)]);
+  const [cells, areas] = await Promise.all([
+    repo.listCells(db, ids),
+    repo.listBlacklistedAreas(db, ids),
+  ]);
   return {
     count,
     results: results.map((r) => ({
@@ -60,14 +67,29 @@ export async function listHotspots(db: Db, f: { region?: number }, p: Page) {
   const { results, count } = await repo.listHotspots(db, f, p);
   return {
     count,
-    results: results.map((h) => ({ id: h.id, name: h.name, region: h.regionId, latitude: h.latitude, longitude: h.longitude })),
+    results: results.map((h) => ({
+      id: h.id,
+      name: h.name,
+      region: h.regionId,
+      latitude: h.latitude,
+      longitude: h.longitude,
+    })),
   };
 }
 
-export async function listCollectionCenters(db: Db, f: { region?: number; vertical?: Vertical }, p: Page) {
+export async function listCollectionCenters(
+  db: Db,
+  f: { region?: number; vertical?: Vertical },
+  p: Page,
+) {
   const { results, count } = await repo.listCollectionCenters(db, f, p);
   return {
     count,
-    results: results.map((c) => ({ id: c.id, name: c.name, latitude: c.latitude, longitude: c.longitude })),
+    results: results.map((c) => ({
+      id: c.id,
+      name: c.name,
+      latitude: c.latitude,
+      longitude: c.longitude,
+    })),
   };
 }

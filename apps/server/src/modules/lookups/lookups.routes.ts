@@ -1,5 +1,5 @@
-import { referenceItemSchema } from '@dastak/core/entities/lookups';
 import { verticalSchema } from '@dastak/core/entities/common';
+import { referenceItemSchema } from '@dastak/core/entities/lookups';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { LookupKind } from '@dastak/core/states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

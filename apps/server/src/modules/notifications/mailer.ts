@@ -23,7 +23,11 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string }): Maile
     };
   }
   const dir = path.join(opts.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(m) {
       const info = await transport.sendMail({ from: FROM, ...m });

@@ -36,13 +36,20 @@ export async function claimDue(db: DbOrTx, limit: number) {
 }
 
 export async function markSent(db: DbOrTx, id: number) {
-  await db.update(outbox).set({ state: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ state: 'sent', sentAt: new Date(), lastError: null })
+    .where(eq(outbox.id, id));
 }
 
 export async function markFailed(db: DbOrTx, id: number, error: string, retryAt: Date | null) {
   await db
     .update(outbox)
-    .set(retryAt ? { state: 'pending', runAt: retryAt, lastError: error } : { state: 'failed', lastError: error })
+    .set(
+      retryAt
+        ? { state: 'pending', runAt: retryAt, lastError: error }
+        : { state: 'failed', lastError: error },
+    )
     .where(eq(outbox.id, id));
 }
 

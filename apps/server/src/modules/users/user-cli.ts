@@ -41,7 +41,8 @@ async function main() {
     if (command === 'create') {
       const role = values.role as RoleName | undefined;
       if (role && !(role in ROLE_PERMISSIONS)) throw new Error(`Unknown role ${role}`);
-      if (!values.password || values.password.length < 6) throw new Error('--password of at least 6 characters is required');
+      if (!values.password || values.password.length < 6)
+        throw new Error('--password of at least 6 characters is required');
       const user = await createStaffUser(handle.db, {
         email: values.email,
         firstName: values['first-name'] ?? values.email.split('@')[0] ?? 'Staff',
@@ -52,7 +53,11 @@ async function main() {
       console.log(`Created staff user #${user.id} ${user.email}`);
     } else {
       const names = values.permission ?? [];
-      const now = await setPermissions(handle.db, values.email, command === 'grant' ? { grant: names } : { revoke: names });
+      const now = await setPermissions(
+        handle.db,
+        values.email,
+        command === 'grant' ? { grant: names } : { revoke: names },
+      );
       console.log(`${values.email} now has: ${now.join(', ') || '(no permissions)'}`);
     }
   } finally {

@@ -52,7 +52,10 @@ export async function ensurePermissions(db: DbOrTx, names: readonly string[]): P
 
 export async function grantPermissions(db: DbOrTx, userId: number, names: readonly string[]) {
   if (names.length === 0) return;
-  const rows = await db.select().from(permissions).where(inArray(permissions.name, [...names]));
+  const rows = await db
+    .select()
+    .from(permissions)
+    .where(inArray(permissions.name, [...names]));
   if (rows.length === 0) return;
   await db
     .insert(userPermissions)
@@ -62,7 +65,10 @@ export async function grantPermissions(db: DbOrTx, userId: number, names: readon
 
 export async function revokePermissions(db: DbOrTx, userId: number, names: readonly string[]) {
   if (names.length === 0) return;
-  const ids = db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...names]));
+  const ids = db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, [...names]));
   await db
     .delete(userPermissions)
     .where(and(eq(userPermissions.userId, userId), inArray(userPermissions.permissionId, ids)));
@@ -70,7 +76,12 @@ export async function revokePermissions(db: DbOrTx, userId: number, names: reado
 
 export async function listStaff(db: DbOrTx, userType: number) {
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(users)
     .where(and(eq(users.userType, userType), eq(users.isActive, true)))
     .orderBy(users.firstName, users.lastName);

@@ -70,5 +70,9 @@ export async function setPermissions(
 
 export async function listStaffUsers(db: Db) {
   const rows = await repo.listStaff(db, USER_TYPES.STAFF);
-  return rows.map((r) => ({ id: r.id, fullName: `${r.firstName} ${r.lastName}`.trim(), email: r.email }));
+  return rows.map((r) => ({
+    id: r.id,
+    fullName: `${r.firstName} ${r.lastName}`.trim(),
+    email: r.email,
+  }));
 }

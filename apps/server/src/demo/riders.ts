@@ -1,0 +1,184 @@
+import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '@dastak/core/permissions';
+import { USER_TYPES } from '@dastak/core/states';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { permissions, userPermissions, users } from '../db/schema/users';
+import { APP_VERSIONS } from './lookups';
+import { MOBILE_MODELS, type PhoneBook, randomPerson } from './names';
+import { ADDRESS_MAKERS } from './places';
+import type { Rng } from './random';
+import type { DemoContext, RegionRef, RiderRef, StaffRef } from './types';
+import { DAY, HOUR } from './types';
+
+/** Demo staff. The admin is the bootstrap's (ADMIN_EMAIL); these come with the demo data. */
+export const DEMO_STAFF = [
+  {
+    email: 'dispatcher@dastak.local',
+    firstName: 'Hamza',
+    lastName: 'Siddiqui',
+    role: 'dispatcher',
+  },
+  { email: 'agent@dastak.local', firstName: 'Sana', lastName: 'Malik', role: 'agent' },
+  { email: 'agent2@dastak.local', firstName: 'Iqra', lastName: 'Butt', role: 'agent' },
+  { email: 'agent3@dastak.local', firstName: 'Usman', lastName: 'Qureshi', role: 'agent' },
+] as const;
+
+export const riderEmail = (n: number) => `rider${n}@dastak.local`;
+
+/** Weekly plan: morning 07:00-15:00 or evening 13:00-21:00 (Karachi), six days a week. */
+export const SHIFT_SLOTS = [
+  { start: 7, end: 15 },
+  { start: 13, end: 21 },
+] as const;
+
+export type RiderDraft = RiderRef & {
+  mobileModel: string;
+  appVersion: string;
+  phoneVerified: boolean;
+  homeAddress: string;
+  slot: 0 | 1;
+  /** Weekday off, Monday 0 to Sunday 6. */
+  dayOff: number;
+  hotspotId: number | null;
+  allowBreak: boolean;
+  /** Inside its shift right now (Karachi time), so on duty. */
+  isOnDuty: boolean;
+  isOnline: boolean;
+};
+
+/** Every permission name exists; demo staff get their role's permissions. */
+export async function insertStaff(
+  db: Db,
+  passwordHash: string,
+  adminEmail: string,
+): Promise<StaffRef[]> {
+  await db
+    .insert(permissions)
+    .values(ALL_PERMISSIONS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const perms = await db.select().from(permissions);
+  const permId = new Map(perms.map((p) => [p.name, p.id]));
+  const wanted = DEMO_STAFF.filter((s) => s.email !== adminEmail.toLowerCase());
+  await db
+    .insert(users)
+    .values(
+      wanted.map((s) => ({
+        email: s.email,
+        firstName: s.firstName,
+        lastName: s.lastName,
+        passwordHash,
+        userType: USER_TYPES.STAFF,
+      })),
+    )
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        wanted.map((s) => s.email),
+      ),
+    );
+  const staff: StaffRef[] = [];
+  const grants: { userId: number; permissionId: number }[] = [];
+  for (const s of wanted) {
+    const id = rows.find((r) => r.email.toLowerCase() === s.email)?.id;
+    if (!id) continue;
+    staff.push({ id, firstName: s.firstName, lastName: s.lastName, role: s.role });
+    for (const name of ROLE_PERMISSIONS[s.role]) {
+      const permissionId = permId.get(name);
+      if (permissionId) grants.push({ userId: id, permissionId });
+    }
+  }
+  if (grants.length) await db.insert(userPermissions).values(grants).onConflictDoNothing();
+  return staff;
+}
+
+/** Rider users (userType 1) per region, with the profile details kept for later. */
+export async function insertRiderUsers(
+  db: Db,
+  ctx: DemoContext,
+  rng: Rng,
+  phones: PhoneBook,
+  passwordHash: string,
+  scale: number,
+): Promise<RiderDraft[]> {
+  const drafts: Omit<RiderDraft, 'id'>[] = [];
+  const userRows: (typeof users.$inferInsert)[] = [];
+  const latest = APP_VERSIONS[APP_VERSIONS.length - 1]?.version ?? '1.0.0';
+  const nowLocalHour = (ctx.now.getTime() - ctx.todayStart) / HOUR;
+  const todayWeekday = (new Date(ctx.todayStart + 12 * HOUR).getUTCDay() + 6) % 7;
+  let n = 0;
+  for (const region of ctx.regions) {
+    const count = Math.max(6, Math.round(region.riderShare * scale));
+    for (let i = 0; i < count; i++) {
+      n++;
+      const person = randomPerson(
+        rng,
+        rng.chance(region.vertical === 'blood' ? 0.1 : 0.04) ? 2 : 1,
+      );
+      const phone = phones.next();
+      const joined = new Date(ctx.now.getTime() - rng.int(20, 900) * DAY);
+      userRows.push({
+        email: riderEmail(n),
+        firstName: person.firstName,
+        lastName: person.lastName,
+        phone,
+        userType: USER_TYPES.RIDER,
+        passwordHash,
+        isActive: rng.chance(0.97),
+        dateJoined: joined,
+        created: joined,
+        modified: joined,
+      });
+      const slot: 0 | 1 = rng.chance(0.55) ? 0 : 1;
+      const dayOff = rng.int(0, 6);
+      const hours = SHIFT_SLOTS[slot];
+      const inShift =
+        dayOff !== todayWeekday && nowLocalHour >= hours.start && nowLocalHour < hours.end;
+      const isOnDuty = inShift ? rng.chance(0.95) : rng.chance(0.04);
+      drafts.push({
+        firstName: person.firstName,
+        lastName: person.lastName,
+        phone,
+        regionId: region.id,
+        vertical: region.vertical,
+        isCovid: region.vertical === 'blood' && rng.chance(0.12),
+        isWildcard: rng.chance(0.08),
+        cellId: region.cells.length ? (region.cells[i % region.cells.length]?.id ?? null) : null,
+        mobileModel: rng.pick(MOBILE_MODELS),
+        appVersion: rng.chance(0.7) ? latest : rng.pick(APP_VERSIONS.slice(0, -1)).version,
+        phoneVerified: rng.chance(0.92),
+        homeAddress: homeAddress(rng, region),
+        slot,
+        dayOff,
+        hotspotId: region.hotspots.length ? rng.pick(region.hotspots).id : null,
+        allowBreak: rng.chance(0.85),
+        isOnDuty,
+        isOnline: isOnDuty ? rng.chance(0.9) : rng.chance(0.15),
+      });
+    }
+  }
+  const inserted: { id: number; email: string }[] = [];
+  for (let i = 0; i < userRows.length; i += 1000) {
+    inserted.push(
+      ...(await db
+        .insert(users)
+        .values(userRows.slice(i, i + 1000))
+        .returning({ id: users.id, email: users.email })),
+    );
+  }
+  const idByEmail = new Map(inserted.map((r) => [r.email, r.id]));
+  const riders = drafts.map((d, i) => ({ ...d, id: idByEmail.get(riderEmail(i + 1)) ?? 0 }));
+  for (const r of riders) ctx.regions.find((g) => g.id === r.regionId)?.riders.push(r);
+  return riders;
+}
+
+function homeAddress(rng: Rng, region: RegionRef): string {
+  const makers = ADDRESS_MAKERS[region.key];
+  if (makers) return rng.pick(makers)(rng);
+  const sameCity = Object.keys(ADDRESS_MAKERS).filter((k) => k.startsWith(region.key.slice(0, 3)));
+  const maker = ADDRESS_MAKERS[rng.pick(sameCity.length ? sameCity : ['lhr-gulberg'])];
+  return maker ? rng.pick(maker)(rng) : region.name;
+}

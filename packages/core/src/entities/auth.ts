@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { PASSWORD_MIN } from '../constants';
+import { VALIDATION } from '../messages';
+import { USER_TYPES } from '../states';
+import { emailSchema, idSchema } from './common';
+
+export const userTypeSchema = z.union([
+  z.literal(USER_TYPES.RIDER),
+  z.literal(USER_TYPES.CUSTOMER),
+  z.literal(USER_TYPES.STAFF),
+]);
+
+export const userPermissionSchema = z.object({ name: z.string() });
+
+/** The user object stored by the console after login. */
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  userType: userTypeSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  userPermissions: z.array(userPermissionSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Staff picker item (created-by filter). */
+export const staffUserSchema = z.object({ id: idSchema, fullName: z.string() });
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+const requiredText = z.string({ error: VALIDATION.REQUIRED }).min(1, VALIDATION.REQUIRED);
+
+export const passwordSchema = z
+  .string({ error: VALIDATION.REQUIRED })
+  .min(1, VALIDATION.REQUIRED)
+  .min(PASSWORD_MIN, VALIDATION.PASSWORD_MIN);
+
+/** POST /auth/login/: playerId is the push-notification player id, when there is one. */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: requiredText,
+  playerId: z.string().nullable().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  user: userSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({ refreshToken: requiredText, email: emailSchema });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const logoutRequestSchema = z.object({ refreshToken: z.string().optional() });
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetSchema = z.object({ token: requiredText, password: passwordSchema });
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** Answer of bodies that only confirm, e.g. password reset requested. */
+export const detailResponseSchema = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof detailResponseSchema>;

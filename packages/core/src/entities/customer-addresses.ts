@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { VALIDATION } from '../messages';
+import {
+  idSchema,
+  latitudeSchema,
+  longitudeSchema,
+  namedRefSchema,
+  sixDecimalsSchema,
+  verticalSchema,
+} from './common';
+
+export const customerAddressSchema = z.object({
+  id: idSchema,
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  customer: idSchema,
+  address: z.string(),
+  googleAddress: z.string().nullable(),
+  googleLatitude: latitudeSchema.nullable(),
+  googleLongitude: longitudeSchema.nullable(),
+  vertical: verticalSchema,
+  verified: z.boolean(),
+  isValid: z.boolean(),
+  regionCustomerAddresses: z.array(z.object({ region: namedRefSchema })),
+});
+export type CustomerAddress = z.infer<typeof customerAddressSchema>;
+
+const mapPointSchema = z
+  .number({ error: VALIDATION.SELECT_ADDRESS_ON_MAP })
+  .pipe(sixDecimalsSchema);
+
+/** POST /entity/{vertical}/customer-address/: the pin must be on the map, sent with 6 decimals. */
+export const customerAddressCreateSchema = z.object({
+  latitude: mapPointSchema.pipe(latitudeSchema),
+  longitude: mapPointSchema.pipe(longitudeSchema),
+  customer: z.number({ error: VALIDATION.CREATE_OR_SELECT_CUSTOMER }).int().positive(),
+  address: z.string({ error: VALIDATION.REQUIRED }).trim().min(1, VALIDATION.REQUIRED),
+  googleAddress: z.string().default(''),
+  googleLatitude: sixDecimalsSchema.nullable().optional(),
+  googleLongitude: sixDecimalsSchema.nullable().optional(),
+  vertical: verticalSchema,
+});
+export type CustomerAddressCreate = z.infer<typeof customerAddressCreateSchema>;
+export type CustomerAddressCreateInput = z.input<typeof customerAddressCreateSchema>;
+
+/** DELETE /entity/customer_address/{id}/; orderId is sent by Mark Wrong Pin. */
+export const customerAddressDeleteSchema = z.object({
+  customerAddressId: idSchema,
+  orderId: idSchema.optional(),
+});
+export type CustomerAddressDelete = z.infer<typeof customerAddressDeleteSchema>;
+
+/** PATCH /entity/verify_customer_address/{id} */
+export const customerAddressVerifySchema = z.object({ verified: z.boolean().default(true) });
+export type CustomerAddressVerify = z.infer<typeof customerAddressVerifySchema>;
+
+/** GET /entity/customer-address/?customer */
+export const customerAddressListQuerySchema = z.object({ customer: z.coerce.number().int() });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { FULFILLMENT_METHODS, ORDER_STATES } from '../states';
+import { dateTimeSchema, idListParamSchema, pageQuerySchema, toggleParamSchema } from './common';
+
+const optionalId = z.coerce.number().int().positive().optional();
+
+/** Comma-joined state names; unknown names are refused rather than ignored. */
+const stateListParamSchema = z
+  .string()
+  .transform((v) => (v === '' ? [] : v.split(',')))
+  .pipe(z.array(z.enum(ORDER_STATES)));
+
+/**
+ * GET /orders/{vertical}/ after the snake_case boundary: the counterpart of
+ * orderFiltersToApiParams in rules/order-filters.ts.
+ */
+export const orderListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().default(''),
+  regions: idListParamSchema.default([]),
+  states: stateListParamSchema.default([]),
+  pickupFrom: dateTimeSchema.optional(),
+  pickupTo: dateTimeSchema.optional(),
+  rider: optionalId,
+  createdBy: optionalId,
+  problemString: optionalId,
+  needsReview: toggleParamSchema,
+  wasAutoAssigned: toggleParamSchema,
+  wasManualAssigned: toggleParamSchema,
+  isCovid: toggleParamSchema,
+  fulfillmentMethod: z.enum(FULFILLMENT_METHODS).optional(),
+  followUp: toggleParamSchema,
+  moreThanFollowUps: z.coerce.number().int().nonnegative().optional(),
+  isFollowUpAddressed: toggleParamSchema,
+  isUnverifiedByRider: toggleParamSchema,
+  isFasting: toggleParamSchema,
+  urgentDelivery: toggleParamSchema,
+  isMedicineAndSpecificTime: toggleParamSchema,
+  addressTypes: idListParamSchema.default([]),
+  ordering: z
+    .string()
+    .regex(/^-?[a-zA-Z]+(,-?[a-zA-Z]+)*$/)
+    .default('-created'),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** Dashboard, late-order and stats queries: a pickup window and regions. */
+export const orderWindowQuerySchema = z.object({
+  pickupFrom: dateTimeSchema.optional(),
+  pickupTo: dateTimeSchema.optional(),
+  regions: idListParamSchema.default([]),
+  states: stateListParamSchema.default([]),
+  regionId: z.coerce.number().int().positive().optional(),
+});
+export type OrderWindowQuery = z.infer<typeof orderWindowQuerySchema>;

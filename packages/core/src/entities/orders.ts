@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { FULFILLMENT_METHODS, ORDER_STATES, PARTIAL_ORDER_STATES } from '../states';
+import { orderScanTypeSchema } from './catalog';
+import {
+  apiDateSchema,
+  dateTimeSchema,
+  idSchema,
+  latitudeSchema,
+  longitudeSchema,
+  namedRefSchema,
+  verticalSchema,
+} from './common';
+import { customerAddressSchema } from './customer-addresses';
+import { patientSchema } from './patients';
+
+export const orderStateSchema = z.enum(ORDER_STATES);
+export const fulfillmentMethodSchema = z.enum(FULFILLMENT_METHODS);
+
+/** The customer as an order carries it (profile block of order detail). */
+export const orderCustomerSchema = z.object({
+  id: idSchema,
+  phone: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+});
+
+export const prescriptionFileSchema = z.object({
+  url: z.string(),
+  /** 'image' or 'pdf' decides how the file is shown. */
+  kind: z.enum(['image', 'pdf']),
+});
+
+export const orderSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  state: orderStateSchema,
+  pickup: dateTimeSchema,
+  address: z.string(),
+  region: idSchema,
+  regionName: z.string().nullable(),
+  patient: patientSchema,
+  customer: orderCustomerSchema,
+  customerAddress: customerAddressSchema,
+  assignedRider: namedRefSchema.nullable(),
+  rider: z
+    .object({
+      id: idSchema,
+      lastKnownLatitude: latitudeSchema.nullable(),
+      lastKnownLongitude: longitudeSchema.nullable(),
+    })
+    .nullable(),
+  scanTypes: z.array(orderScanTypeSchema),
+  additionalNotes: z.string(),
+  urgentDelivery: z.boolean(),
+  isFasting: z.boolean(),
+  isMedicineAndSpecificTime: z.boolean(),
+  needsReview: z.boolean(),
+  isFollowUpAddressed: z.boolean(),
+  allowManualAssignment: z.boolean(),
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  created: dateTimeSchema,
+  modified: dateTimeSchema,
+  createdBy: idSchema.nullable(),
+  vertical: verticalSchema,
+  sourceOrder: idSchema.nullable(),
+  fulfillmentMethod: fulfillmentMethodSchema,
+  orderType: z.number().int(),
+  orderSource: idSchema.nullable(),
+  /** PKR after discount; null when none was given. */
+  givenValue: z.number().int().nonnegative().nullable(),
+  collectedAt: dateTimeSchema.nullable(),
+  totalFollowUps: z.number().int().nonnegative(),
+  /** Metres from the pin at which the rider counted as reached. */
+  reachedThresholdDistance: z.number().nonnegative().nullable(),
+  riderReachedLatitude: latitudeSchema.nullable(),
+  riderReachedLongitude: longitudeSchema.nullable(),
+  riderCollectionLatitude: latitudeSchema.nullable(),
+  riderCollectionLongitude: longitudeSchema.nullable(),
+  prescriptionImage: z.string().nullable(),
+  prescriptionFiles: z.array(prescriptionFileSchema),
+  review: z
+    .object({ isComplete: z.boolean(), overallStarRating: z.number().int().nullable() })
+    .nullable(),
+  riderToPatientFeedback: z.object({ isComplete: z.boolean() }).nullable(),
+  /** Minutes past pickup without collection; null when not late. */
+  lateTimedelta: z.number().int().nullable(),
+  isUnverified: z.boolean(),
+  wasAutoAssigned: z.boolean(),
+  wasManualAssigned: z.boolean(),
+  isCovid: z.boolean(),
+  isUnverifiedByRider: z.boolean(),
+  isExternal: z.boolean(),
+  partialOrderId: idSchema.nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Rows of the orders and unverified-orders lists. */
+export const orderListItemSchema = orderSchema.pick({
+  id: true,
+  number: true,
+  state: true,
+  pickup: true,
+  address: true,
+  region: true,
+  regionName: true,
+  patient: true,
+  assignedRider: true,
+  needsReview: true,
+  isFollowUpAddressed: true,
+  isFasting: true,
+  isMedicineAndSpecificTime: true,
+  urgentDelivery: true,
+  allowManualAssignment: true,
+  fulfillmentMethod: true,
+  vertical: true,
+  created: true,
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+/** Order markers of the dashboard map. */
+export const orderMapItemSchema = orderSchema.pick({
+  id: true,
+  number: true,
+  state: true,
+  pickup: true,
+  address: true,
+  latitude: true,
+  longitude: true,
+  patient: true,
+  scanTypes: true,
+});
+export type OrderMapItem = z.infer<typeof orderMapItemSchema>;
+
+/** Order history of riders and customers. */
+export const orderSummarySchema = orderSchema.pick({
+  id: true,
+  number: true,
+  state: true,
+  pickup: true,
+  address: true,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** A row of the order activity log; verbs are those of order-transitions.ts. */
+export const orderActivitySchema = z.object({
+  id: idSchema,
+  verb: z.string(),
+  description: z.string(),
+  created: dateTimeSchema,
+  actorName: z.string().nullable(),
+});
+export type OrderActivity = z.infer<typeof orderActivitySchema>;
+
+export const partialOrderStateSchema = z.enum(PARTIAL_ORDER_STATES);
+
+/** An order begun elsewhere and finished on the create page (/blood/orders/create/{id}). */
+export const partialOrderSchema = z.object({
+  id: idSchema,
+  city: namedRefSchema.nullable(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  state: partialOrderStateSchema,
+  date: apiDateSchema.nullable(),
+  /** Slot label as captured, e.g. '10:00 AM - 10:30 AM'. */
+  timeSlot: z.string().nullable(),
+  created: dateTimeSchema,
+});
+export type PartialOrder = z.infer<typeof partialOrderSchema>;
+
+/** PATCH /orders/partial-order/{id}/: the console only cancels. */
+export const partialOrderPatchSchema = z.object({ state: z.literal('CANCELLED') });
+export type PartialOrderPatch = z.infer<typeof partialOrderPatchSchema>;

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { BREAK_DURATIONS_MINUTES } from '../constants';
+import { VALIDATION } from '../messages';
+import { SHIFT_STATES } from '../states';
+import {
+  dateTimeSchema,
+  idSchema,
+  latitudeSchema,
+  longitudeSchema,
+  pageQuerySchema,
+  timeOfDaySchema,
+} from './common';
+
+/** Monday 0 to Sunday 6; a missing or wrong day reads 'Select week day'. */
+export const weekdaySchema = z
+  .number({ error: VALIDATION.SELECT_WEEK_DAY })
+  .int({ error: VALIDATION.SELECT_WEEK_DAY })
+  .min(0, VALIDATION.SELECT_WEEK_DAY)
+  .max(6, VALIDATION.SELECT_WEEK_DAY);
+
+export const shiftRiderSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+});
+
+/** A rider placed on a weekly shift, with the hotspot to start from. */
+export const shiftRiderAssignmentSchema = z.object({
+  id: idSchema,
+  shiftSchedule: idSchema,
+  rider: shiftRiderSchema,
+  hotspot: idSchema.nullable(),
+  allowBreak: z.boolean(),
+});
+export type ShiftRiderAssignment = z.infer<typeof shiftRiderAssignmentSchema>;
+
+/** A weekly shift; start and end are Karachi times of day. */
+export const shiftScheduleSchema = z.object({
+  id: idSchema,
+  weekday: weekdaySchema,
+  startTime: timeOfDaySchema,
+  endTime: timeOfDaySchema,
+  region: idSchema,
+  cityName: z.string().nullable(),
+  riders: z.array(shiftRiderAssignmentSchema),
+});
+export type ShiftSchedule = z.infer<typeof shiftScheduleSchema>;
+
+/** 'HH:mm' and 'HH:mm:ss' compare equal when they name the same time. */
+const secondsOfDay = (time: string) => {
+  const [h = 0, m = 0, s = 0] = time.split(':').map((part) => Number.parseFloat(part));
+  return h * 3600 + m * 60 + s;
+};
+
+type TimeRange = { startTime?: string | undefined; endTime?: string | undefined };
+
+/** Start after end puts a message on both fields (spec §5). */
+const checkTimeRange = (range: TimeRange, ctx: z.core.$RefinementCtx<TimeRange>) => {
+  if (!range.startTime || !range.endTime) return;
+  if (secondsOfDay(range.startTime) <= secondsOfDay(range.endTime)) return;
+  ctx.addIssue({ code: 'custom', message: VALIDATION.SHIFT_START_AFTER_END, path: ['startTime'] });
+  ctx.addIssue({ code: 'custom', message: VALIDATION.SHIFT_END_BEFORE_START, path: ['endTime'] });
+};
+
+const requiredTime = z.string({ error: VALIDATION.REQUIRED }).pipe(timeOfDaySchema);
+
+/** POST /shift/shift-schedules/ */
+export const shiftScheduleCreateSchema = z
+  .object({
+    weekday: weekdaySchema,
+    region: idSchema,
+    startTime: requiredTime,
+    endTime: requiredTime,
+  })
+  .superRefine(checkTimeRange);
+export type ShiftScheduleCreate = z.infer<typeof shiftScheduleCreateSchema>;
+
+/** PATCH /shift/shift-schedules/{id}/ */
+export const shiftScheduleUpdateSchema = z
+  .object({
+    weekday: weekdaySchema.optional(),
+    startTime: requiredTime.optional(),
+    endTime: requiredTime.optional(),
+  })
+  .superRefine(checkTimeRange);
+export type ShiftScheduleUpdate = z.infer<typeof shiftScheduleUpdateSchema>;
+
+const hotspotRefSchema = z
+  .number({ error: VALIDATION.SELECT_HOTSPOT })
+  .int({ error: VALIDATION.SELECT_HOTSPOT })
+  .positive({ error: VALIDATION.SELECT_HOTSPOT });
+
+/** POST /shift/rider-shift-schedules/ */
+export const riderShiftScheduleCreateSchema = z.object({
+  shiftSchedule: idSchema,
+  rider: idSchema,
+  hotspot: hotspotRefSchema,
+  allowBreak: z.boolean().default(true),
+});
+export type RiderShiftScheduleCreate = z.infer<typeof riderShiftScheduleCreateSchema>;
+
+/** PUT /shift/rider-shift-schedules/{id}/ */
+export const riderShiftScheduleUpdateSchema = z.object({
+  hotspot: hotspotRefSchema,
+  allowBreak: z.boolean().default(true),
+});
+export type RiderShiftScheduleUpdate = z.infer<typeof riderShiftScheduleUpdateSchema>;
+
+/** POST /shift/copy-shift-schedule/{id}/ */
+export const copyShiftSchema = z.object({ weekday: weekdaySchema });
+export type CopyShift = z.infer<typeof copyShiftSchema>;
+
+/** PUT /shift/rider-shifts/{id}/: gives the one break; durations come from a fixed list. */
+export const riderShiftBreakSchema = z.object({
+  breakDurationMins: z
+    .number({ error: VALIDATION.BREAK_DURATION_REQUIRED })
+    .refine(
+      (v) => (BREAK_DURATIONS_MINUTES as readonly number[]).includes(v),
+      VALIDATION.BREAK_DURATION_REQUIRED,
+    ),
+});
+export type RiderShiftBreak = z.infer<typeof riderShiftBreakSchema>;
+
+export const shiftStateSchema = z.enum(SHIFT_STATES);
+
+/** One dated occurrence of a weekly shift for one rider. */
+export const riderShiftSchema = z.object({
+  id: idSchema,
+  startDatetime: dateTimeSchema,
+  endDatetime: dateTimeSchema,
+  state: shiftStateSchema,
+  rider: idSchema,
+  shiftSchedule: idSchema.nullable(),
+  breakAlreadyGiven: z.boolean(),
+});
+export type RiderShift = z.infer<typeof riderShiftSchema>;
+
+export const attendanceRecordSchema = z.object({
+  id: idSchema,
+  rider: z.object({ id: idSchema, name: z.string(), phone: z.string() }),
+  isPresent: z.boolean(),
+  riderDidStartInsideHotspot: z.boolean(),
+  hotspotLatitude: latitudeSchema.nullable(),
+  hotspotLongitude: longitudeSchema.nullable(),
+  hotspotRecordedAt: dateTimeSchema.nullable(),
+  shift: riderShiftSchema.pick({ id: true, startDatetime: true, endDatetime: true, state: true }),
+  riderShiftOnTimePercentage: z.number().min(0).max(100),
+  riderShiftOnlinePercentage: z.number().min(0).max(100),
+  /** Metres; shown in km with one decimal. */
+  distanceTravelled: z.number().nonnegative().nullable(),
+  breakAlreadyGiven: z.boolean(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+
+/** A 5-minute slot of GET /shift/rider-shift-attendance/; slots without data are absent. */
+export const attendanceSlotSchema = z.object({
+  startDatetimeslot: dateTimeSchema,
+  endDatetimeslot: dateTimeSchema,
+  isPresent: z.boolean(),
+});
+export type AttendanceSlot = z.infer<typeof attendanceSlotSchema>;
+
+/** GET /shift/rider-shift-attendance/ (by riderShift): the online grid of one shift. */
+export const riderShiftAttendanceQuerySchema = z.object({
+  riderShift: z.coerce.number().int().positive(),
+});
+
+/** Attendance list filters (spec §7), also used by the listing email. */
+export const attendanceListQuerySchema = pageQuerySchema.extend({
+  region: z.coerce.number().int().positive().optional(),
+  shift: z.coerce.number().int().positive().optional(),
+  rider: z.coerce.number().int().positive().optional(),
+  startDatetime: dateTimeSchema.optional(),
+  endDatetime: dateTimeSchema.optional(),
+  ordering: z.string().default('-created'),
+});
+export type AttendanceListQuery = z.infer<typeof attendanceListQuerySchema>;
+
+/** GET /shift/shift-schedules/ */
+export const shiftScheduleListQuerySchema = z.object({
+  region: z.coerce.number().int().positive().optional(),
+  weekday: z.coerce.number().int().min(0).max(6).optional(),
+});
