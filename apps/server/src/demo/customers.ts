@@ -129,6 +129,8 @@ export async function insertCustomers(
       const ref: AddressRef = {
         id: addressId,
         customerId,
+        customerName: `${person.firstName} ${person.lastName}`,
+        phone,
         latitude: address.point.latitude,
         longitude: address.point.longitude,
         address: address.text,

@@ -1,37 +1,45 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
-/** Bound parameters per statement stay well under PostgreSQL's 65,535. */
-const MAX_PARAMS = 30_000;
+/** Rows per statement; each batch travels as one JSON parameter. */
+const BATCH_ROWS = 5_000;
 
-/** Multi-row inserts in batches; never one statement per row. */
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Multi-row inserts, never one statement per row. A batch is sent as a single JSON parameter
+ * and expanded by json_populate_recordset: far faster than thousands of bound parameters,
+ * on PGlite and PostgreSQL alike. Columns absent from the rows keep their defaults.
+ */
 export async function insertRows<T extends PgTable>(
   db: Db,
   table: T,
   rows: readonly T['$inferInsert'][],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(getTableColumns(table)).length;
-  const perBatch = Math.max(1, Math.min(2_000, Math.floor(MAX_PARAMS / columns)));
-  for (let i = 0; i < rows.length; i += perBatch) {
-    await db.insert(table).values(rows.slice(i, i + perBatch) as T['$inferInsert'][]);
+  const known = getTableColumns(table);
+  const keys = new Set<string>();
+  for (const row of rows) for (const k of Object.keys(row)) if (k in known) keys.add(k);
+  const pairs = [...keys].map((k) => [k, snakeCase(k)] as const);
+  const columns = pairs.map(([, s]) => `"${s}"`).join(', ');
+  const name = `"${getTableName(table)}"`;
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const batch = rows.slice(i, i + BATCH_ROWS).map((row) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, s] of pairs) out[s] = (row as Record<string, unknown>)[k] ?? null;
+      return out;
+    });
+    await db.execute(
+      sql`insert into ${sql.raw(name)} (${sql.raw(columns)}) select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(name)}, ${JSON.stringify(batch)}::json)`,
+    );
   }
 }
 
 /** Highest id in a table (0 when empty), so explicit ids never collide with existing rows. */
-export async function maxId(db: Db, table: PgTable & { id: unknown }): Promise<number> {
+export async function maxId(db: Db, table: PgTable & { id: AnyPgColumn }): Promise<number> {
   const [row] = await db
     .select({ max: sql<number>`coalesce(max(${table.id}), 0)::int` })
     .from(table);
   return Number(row?.max ?? 0);
-}
-
-/** After explicit-id inserts, move the identity sequence past the highest id. */
-export async function syncIdentity(db: Db, tableName: string): Promise<void> {
-  await db.execute(
-    sql.raw(
-      `select setval(pg_get_serial_sequence('"${tableName}"', 'id'), (select coalesce(max(id), 0) + 1 from "${tableName}"), false)`,
-    ),
-  );
 }

@@ -31,9 +31,11 @@ const MOBILE_PREFIXES = (
 
 /** Hands out unique 11-digit mobile numbers (03xxxxxxxxx) from one shared pool. */
 export class PhoneBook {
-  private readonly used = new Set<string>();
-
-  constructor(private readonly rng: Rng) {}
+  /** Pass one set to several books so customers and riders never share a number. */
+  constructor(
+    private readonly rng: Rng,
+    private readonly used = new Set<string>(),
+  ) {}
 
   next(): string {
     for (;;) {

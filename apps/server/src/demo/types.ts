@@ -22,6 +22,8 @@ export type RiderRef = {
 export type AddressRef = {
   id: number;
   customerId: number;
+  customerName: string;
+  phone: string;
   latitude: number;
   longitude: number;
   address: string;

@@ -4,7 +4,10 @@ export const snakeToCamel = (s: string) =>
 export const camelToSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+  if (typeof v !== 'object' || v === null) return false;
+  // Fastify's query parser makes objects whose prototype chain ends without Object (no constructor).
+  const ctor = (v as { constructor?: unknown }).constructor;
+  return ctor === Object || ctor === undefined;
 }
 
 export function keysToCamel(value: unknown): unknown {

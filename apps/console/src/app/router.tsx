@@ -1,0 +1,76 @@
+import type { PermissionName } from '@dastak/core/permissions';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { CrashPage } from '../components/crash-page';
+import { NotAvailablePage } from '../components/not-available-page';
+import { NotFoundPage } from '../components/not-found-page';
+import { PublicFrame } from '../components/public-frame';
+import { AppLayout } from './layout/app-layout';
+import { LoginRoute } from './routes/login-route';
+import { PasswordResetRequestRoute } from './routes/password-reset-request-route';
+import { PasswordResetRoute } from './routes/password-reset-route';
+import {
+  type PlaceholderRoute,
+  PUBLIC_PLACEHOLDER_ROUTES,
+  STAFF_PLACEHOLDER_ROUTES,
+} from './routes/placeholder-routes';
+import { RedirectIfSignedIn, RequireAuth } from './routes/require-auth';
+import { RequirePermission } from './routes/require-permission';
+
+function staffRoutes(): RouteObject[] {
+  const open: RouteObject[] = [];
+  const gated = new Map<PermissionName, RouteObject[]>();
+  for (const page of STAFF_PLACEHOLDER_ROUTES) {
+    const route = { path: page.path, element: <NotAvailablePage title={page.title} /> };
+    if (!page.permission) open.push(route);
+    else gated.set(page.permission, [...(gated.get(page.permission) ?? []), route]);
+  }
+  return [
+    ...open,
+    ...[...gated].map(([permission, children]) => ({
+      element: <RequirePermission permission={permission} />,
+      children,
+    })),
+  ];
+}
+
+const publicPage = (page: PlaceholderRoute): RouteObject => ({
+  path: page.path,
+  element: (
+    <PublicFrame>
+      <NotAvailablePage title={page.title} />
+    </PublicFrame>
+  ),
+});
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <CrashPage />,
+    children: [
+      { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginRoute /> }] },
+      { path: 'password-reset-request', element: <PasswordResetRequestRoute /> },
+      { path: 'password-reset/:passwordResetToken', element: <PasswordResetRoute /> },
+      ...PUBLIC_PLACEHOLDER_ROUTES.map(publicPage),
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                // Inside the layout, so a crashing screen keeps the navigation around it.
+                errorElement: <CrashPage />,
+                children: [
+                  { index: true, element: <Navigate to="/blood/dashboard" replace /> },
+                  ...staffRoutes(),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes, { basename: '/app' });

@@ -1,0 +1,57 @@
+import { PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
+
+/**
+ * Screens of spec §2.1 that later issues build. Each shows the shared "not available yet" page
+ * until its issue replaces the entry with a real route file.
+ */
+export type PlaceholderRoute = { path: string; title: string; permission?: PermissionName };
+
+export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
+  { path: 'blood/dashboard', title: 'Blood Dashboard' },
+  { path: 'xray/dashboard', title: 'X-Ray Dashboard' },
+  { path: 'blood/city/dashboard', title: 'Blood City Dashboard' },
+  { path: 'xray/city/dashboard', title: 'X-Ray City Dashboard' },
+  { path: 'blood/orders', title: 'Blood Orders' },
+  // The optional id is a partial order being converted (spec §2.1, blood only).
+  { path: 'blood/orders/create/:id?', title: 'New Blood Order' },
+  { path: 'blood/orders/detail/:id', title: 'Blood Order' },
+  { path: 'xray/orders', title: 'X-Ray Orders' },
+  { path: 'xray/orders/create', title: 'New X-Ray Order' },
+  { path: 'xray/orders/detail/:id', title: 'X-Ray Order' },
+  { path: 'orders/detail/:id', title: 'Order' },
+  { path: 'customers', title: 'Customers' },
+  { path: 'customers/create', title: 'New Customer' },
+  { path: 'customers/detail/:id', title: 'Customer' },
+  { path: 'customers/update/:id', title: 'Update Customer' },
+  { path: 'riders', title: 'Riders' },
+  { path: 'riders/detail/:id', title: 'Rider Profile' },
+  { path: 'shifts', title: 'Shifts', permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE },
+  {
+    path: 'shifts/detail/:id',
+    title: 'Shift Detail',
+    permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE,
+  },
+  { path: 'attendance', title: 'Attendance', permission: PERMISSIONS.CAN_VIEW_RIDER_SHIFT },
+  { path: 'unverified-orders', title: 'Unverified Orders' },
+  { path: 'unverified-orders/detail/:id', title: 'Unverified Order' },
+  { path: 'partial-orders', title: 'Partial Orders' },
+  { path: 'reporting-dashboard', title: 'Reporting Dashboard' },
+  { path: 'issue-reporting', title: 'Issue Reporting' },
+  { path: 'release-notes', title: 'Release Notes' },
+  { path: 'faqs', title: 'FAQs' },
+];
+
+/** Customer-facing pages reached by a link, without login (spec §2.1, §2.12). */
+export const PUBLIC_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
+  { path: 'order-review/:uuid', title: 'Order Review' },
+  { path: 'order-review-success', title: 'Order Review' },
+  { path: 'order-review-expired', title: 'Order Review' },
+  { path: 'order-review-error', title: 'Order Review' },
+  { path: 'physical-visit-review/:id', title: 'Physical Visit Review' },
+  { path: 'cro-feedback/:id', title: 'Support Feedback' },
+  { path: 'cro-feedback-success', title: 'Support Feedback' },
+  { path: 'cro-feedback-error', title: 'Support Feedback' },
+  { path: 'cro-feedback-expired', title: 'Support Feedback' },
+  { path: 'rider-live-location/:uuid', title: 'Rider Live Location' },
+  { path: 'rider-live-location-link-expired', title: 'Rider Live Location' },
+];

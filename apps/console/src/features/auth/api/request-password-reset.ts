@@ -1,0 +1,15 @@
+import type { DetailResponse, PasswordResetRequest } from '@dastak/core/entities/auth';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { emitAuthEvent } from '../../../lib/auth-events';
+
+export function requestPasswordReset(input: PasswordResetRequest) {
+  return api.post<DetailResponse>('/auth/password-reset-request/', input, { auth: false });
+}
+
+export function useRequestPasswordResetMutation() {
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => emitAuthEvent('passwordResetInitiated'),
+  });
+}

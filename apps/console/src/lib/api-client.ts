@@ -1,0 +1,202 @@
+import { ERRORS } from '@dastak/core/messages';
+import { emitAuthEvent } from './auth-events';
+import {
+  dropAccessToken,
+  endSession,
+  getAccessToken,
+  getRefreshToken,
+  getStoredUserJson,
+  storeTokens,
+} from './session';
+import { snakeCaseKeys, toSnakeCase } from './snake-case';
+import { showErrorToast } from './toast';
+
+/**
+ * The one way the console talks to the server (spec §7, §8): snake_case request keys, bearer
+ * token, error toasts, and a silent refresh-and-retry when the access token has expired.
+ * Responses already arrive in camelCase and are returned as they are.
+ */
+
+export const API_BASE = '/api/v1';
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** No error toast; the caller shows its own outcome (e.g. feedback reads, spec §8). */
+  silent?: boolean;
+  /** Public calls (login, password reset, feedback) send no token and never refresh. */
+  auth?: boolean;
+};
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    readonly detail: string | undefined,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+type RawResponse = { status: number; data: unknown };
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined || value === '') continue;
+    params.set(toSnakeCase(key), Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return `${API_BASE}${path}${text ? `?${text}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(snakeCaseKeys(options.body));
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    // An aborted query is not a failure the user needs to hear about.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, ERRORS.NETWORK);
+  }
+  return { status: response.status, data: await readBody(response) } satisfies RawResponse;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function detailOf(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string') {
+    return data.detail;
+  }
+  return undefined;
+}
+
+function errorsOf(data: unknown): Record<string, string[]> | undefined {
+  if (data && typeof data === 'object' && 'errors' in data && data.errors) {
+    return data.errors as Record<string, string[]>;
+  }
+  return undefined;
+}
+
+type RefreshOutcome =
+  | { kind: 'ok'; token: string }
+  | { kind: 'rejected'; detail?: string }
+  | { kind: 'unreachable' };
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+/** Single flight: every request that hits 'jwt expired' meanwhile waits for the same refresh. */
+function refreshAccessToken(): Promise<RefreshOutcome> {
+  refreshInFlight ??= runRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function runRefresh(): Promise<RefreshOutcome> {
+  const refreshToken = getRefreshToken();
+  const user = getStoredUserJson() as { email?: unknown } | null;
+  const email = typeof user?.email === 'string' ? user.email : null;
+  if (!refreshToken || !email) return { kind: 'rejected' };
+  let result: RawResponse;
+  try {
+    result = await send(
+      '/auth/refresh-token',
+      { method: 'POST', body: { refreshToken, email } },
+      null,
+    );
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  const data = result.data as { token?: unknown; refreshToken?: unknown } | null;
+  if (result.status !== 200 || typeof data?.token !== 'string') {
+    emitAuthEvent('tokenRefreshFail');
+    return { kind: 'rejected', detail: detailOf(result.data) };
+  }
+  // A logout while the refresh was in flight wins: do not resurrect the session.
+  if (getRefreshToken() !== refreshToken) return { kind: 'rejected' };
+  storeTokens({ token: data.token, refreshToken: String(data.refreshToken) });
+  emitAuthEvent('tokenRefresh');
+  return { kind: 'ok', token: data.token };
+}
+
+function fail(error: ApiError, options: RequestOptions, toastMessage?: string): never {
+  if (!options.silent && toastMessage) showErrorToast(toastMessage);
+  throw error;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  const sentToken = auth ? getAccessToken() : null;
+  let result: RawResponse;
+  try {
+    result = await send(path, options, sentToken);
+    if (auth && result.status === 401 && detailOf(result.data) === ERRORS.JWT_EXPIRED) {
+      // Another request may already have refreshed; then the stored token is newer than ours.
+      const stored = getAccessToken();
+      const outcome: RefreshOutcome =
+        stored && stored !== sentToken ? { kind: 'ok', token: stored } : await refreshAccessToken();
+      if (outcome.kind === 'unreachable') throw new ApiError(0, ERRORS.NETWORK);
+      if (outcome.kind === 'rejected') {
+        endSession();
+        fail(new ApiError(401, ERRORS.JWT_EXPIRED), options, outcome.detail);
+      }
+      result = await send(path, options, outcome.token);
+    }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0) fail(error, options, ERRORS.NETWORK);
+    throw error;
+  }
+
+  const { status, data } = result;
+  if (status >= 200 && status < 300) return data as T;
+  const detail = detailOf(data);
+  const error = new ApiError(status, detail, errorsOf(data));
+  if (status >= 500) {
+    console.error(`[api] ${options.method ?? 'GET'} ${path} -> ${status}`, data);
+    fail(error, options, ERRORS.SERVER);
+  }
+  if (status === 401 && auth) dropAccessToken();
+  fail(error, options, detail ?? ERRORS.GENERIC);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

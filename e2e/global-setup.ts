@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Starts the real server (embedded database, fresh demo data) once for all browser specs, and
+ * stops it afterwards. The console is served from its build, which `npm run test:e2e` makes
+ * first; here we only check that it exists.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CONSOLE_INDEX = path.join(ROOT, 'apps/console/dist/index.html');
+const ADMIN_EMAIL = 'admin@dastak.local';
+const ADMIN_PASSWORD = 'e2e-admin-secret';
+const DEMO_STAFF_PASSWORD = 'dastak123';
+const START_TIMEOUT_MS = 240_000;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminEmail: string;
+    adminPassword: string;
+    staffPassword: string;
+    /** The server's DATA_DIR; emails land in its outbox/ as .eml files. */
+    dataDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with ${child.exitCode}:\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(
+    `The server was not healthy within ${START_TIMEOUT_MS / 1000}s:\n${tail(logFile)}`,
+  );
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server log)';
+  }
+}
+
+/** The server runs in its own process group so teardown also ends what npx/tsx spawned. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(CONSOLE_INDEX)) {
+    throw new Error(
+      'The console is not built: run `npm run build` (npm run test:e2e does it first).',
+    );
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-e2e-'));
+  const serverDataDir = path.join(dataDir, 'data');
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: serverDataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      DEMO_STAFF_PASSWORD,
+      DEMO_DATA: 'on',
+      DEMO_ORDERS: '2000',
+      // Short enough that the refresh spec can outwait it.
+      ACCESS_TOKEN_TTL_SECONDS: '5',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, logFile);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('staffPassword', DEMO_STAFF_PASSWORD);
+  project.provide('dataDir', serverDataDir);
+
+  return async () => {
+    await stop(child);
+    fs.closeSync(log);
+    if (process.env.E2E_KEEP_DATA) console.info(`e2e server data kept in ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

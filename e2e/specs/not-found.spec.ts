@@ -1,0 +1,27 @@
+import { describe, test } from 'vitest';
+import { login, users } from '../fixtures/auth';
+import { screenshot, useBrowser } from '../fixtures/browser';
+import { heading, visible } from '../fixtures/ui';
+
+const session = useBrowser();
+
+describe('unknown paths', () => {
+  test('show the not-found page, signed out and signed in', async () => {
+    const { page } = session;
+    await page.goto(session.app('/no/such/page'));
+    await visible(heading(page, 'Page not found'));
+
+    await login(page, session.baseUrl, users.agent());
+    await page.goto(session.app('/blood/orders/nowhere/at-all'));
+    await visible(heading(page, 'Page not found'));
+    await screenshot(page, 'not-found');
+  });
+
+  test('public link pages open without login and say they are not available yet', async () => {
+    const { page } = session;
+    await page.goto(session.app('/order-review/5f0c8a52-1111-4b7b-9d55-1c2a3b4c5d6e'));
+    await visible(heading(page, 'Order Review'));
+    await visible(page.getByText('Not available yet'));
+    await screenshot(page, 'public-order-review-placeholder');
+  });
+});

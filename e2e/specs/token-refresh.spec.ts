@@ -1,0 +1,66 @@
+import { ERRORS } from '@dastak/core/messages';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { login, users } from '../fixtures/auth';
+import { screenshot, useBrowser } from '../fixtures/browser';
+import { appPath, heading, visible } from '../fixtures/ui';
+
+const session = useBrowser();
+
+/** The server runs with a 5 s access token (global-setup); wait it out. */
+const outwaitAccessToken = () => new Promise((r) => setTimeout(r, 6_500));
+
+/** Counts what the browser sent, so the test knows an expired token was really met. */
+function watchAuth(page: Page) {
+  const seen = { expired: 0, refreshed: 0, refreshFailed: 0 };
+  page.on('response', async (response) => {
+    const url = response.url();
+    if (url.includes('/api/v1/auth/refresh-token')) {
+      if (response.ok()) seen.refreshed += 1;
+      else seen.refreshFailed += 1;
+    } else if (response.status() === 401) {
+      const body = await response.json().catch(() => null);
+      if (body?.detail === ERRORS.JWT_EXPIRED) seen.expired += 1;
+    }
+  });
+  return seen;
+}
+
+describe('access token expiry', () => {
+  test('an expired access token is refreshed without the user noticing', async () => {
+    const { page } = session;
+    const seen = watchAuth(page);
+    await login(page, session.baseUrl, users.dispatcher());
+    await visible(page.getByRole('navigation', { name: 'Main' }));
+
+    for (const round of [1, 2]) {
+      await outwaitAccessToken();
+      // A fresh load re-reads the user and the regions at once: two calls, one refresh.
+      await page.getByRole('link', { name: 'Customers' }).click();
+      await page.reload();
+      await visible(heading(page, 'Customers'));
+      await page.waitForLoadState('networkidle');
+      expect(seen.expired).toBeGreaterThanOrEqual(round);
+      expect(seen.refreshed).toBe(round);
+    }
+
+    expect(appPath(page)).toBe('/customers?ordering=-created');
+    expect(seen.refreshFailed).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await visible(page.getByRole('navigation', { name: 'Main' }));
+    await screenshot(page, 'token-refresh-still-signed-in');
+  });
+
+  test('when the refresh fails the user is logged out to the login page', async () => {
+    const { page } = session;
+    const seen = watchAuth(page);
+    await login(page, session.baseUrl, users.dispatcher());
+    // Simulates a revoked session: the stored refresh token no longer means anything.
+    await page.evaluate(() => localStorage.setItem('dastak.refreshToken', 'revoked'));
+    await outwaitAccessToken();
+    await page.reload();
+    await page.waitForURL('**/app/login');
+    expect(seen.refreshFailed).toBeGreaterThanOrEqual(1);
+    await visible(page.getByRole('button', { name: 'Login' }));
+  });
+});

@@ -1,0 +1,89 @@
+// Usage: node scripts/summarize-results.mjs <steps.tsv>
+//
+// Reads the ledger that scripts/test-all.sh writes, one step a line:
+//   kind <TAB> label <TAB> exit code <TAB> seconds <TAB> vitest JSON report (or -)
+// kind `check` (typecheck, lint) counts as one test, passed when it exited 0. Kind `vitest`
+// counts the tests of its JSON report. Prints one line per step, then `N passed, N failed`
+// (also written to summary.txt beside the ledger). Exits 1 when anything failed.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const ledgerPath = process.argv[2];
+if (!ledgerPath) {
+  console.error('usage: node scripts/summarize-results.mjs <steps.tsv>');
+  process.exit(2);
+}
+
+function readReport(path) {
+  if (path === '-' || !existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function countCheck(exitCode) {
+  return exitCode === 0
+    ? { passed: 1, failed: 0, skipped: 0, notes: [] }
+    : { passed: 0, failed: 1, skipped: 0, notes: [`exit ${exitCode}`] };
+}
+
+// A vitest run can fail without a failing test: a file that does not load or a failing
+// beforeAll (vitest reports the file as failed with no failed test), an unhandled error, or a
+// crash before the report is written. Each of those counts as one failure, so the total never
+// says "0 failed" for a red run.
+function countVitest(exitCode, report) {
+  const notes = exitCode === 0 ? [] : [`exit ${exitCode}`];
+  if (!report) {
+    return { passed: 0, failed: 1, skipped: 0, notes: [...notes, 'no JSON report'] };
+  }
+  const files = report.testResults ?? [];
+  const brokenFiles = files.filter(
+    (file) =>
+      file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'),
+  );
+  let failed = (report.numFailedTests ?? 0) + brokenFiles.length;
+  if (brokenFiles.length > 0) notes.push(`${brokenFiles.length} file(s) failed outside a test`);
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    notes.push('failed outside the tests: see its output');
+  }
+  if (files.length === 0) notes.push(exitCode === 0 ? 'no test files' : 'no test file ran');
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    notes,
+  };
+}
+
+const steps = readFileSync(ledgerPath, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => {
+    const [kind, label, code, seconds, reportPath] = line.split('\t');
+    const exitCode = Number(code);
+    const counts =
+      kind === 'check' ? countCheck(exitCode) : countVitest(exitCode, readReport(reportPath));
+    return { label, seconds: Number(seconds), ...counts };
+  });
+
+const width = Math.max(0, ...steps.map((s) => s.label.length));
+console.log('\nResults');
+for (const s of steps) {
+  const mark = s.failed > 0 ? 'FAIL' : 'ok  ';
+  const skipped = s.skipped > 0 ? `, ${s.skipped} skipped` : '';
+  const notes = s.notes.length > 0 ? `  (${s.notes.join('; ')})` : '';
+  console.log(
+    `  ${mark} ${s.label.padEnd(width)}  ${String(s.passed).padStart(5)} passed, ` +
+      `${s.failed} failed${skipped}  [${s.seconds}s]${notes}`,
+  );
+}
+
+const passed = steps.reduce((sum, s) => sum + s.passed, 0);
+const failed = steps.reduce((sum, s) => sum + s.failed, 0);
+const total = `${passed} passed, ${failed} failed`;
+writeFileSync(join(dirname(ledgerPath), 'summary.txt'), `${total}\n`);
+console.log(total);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# npm test: every check and test suite, in order, on a fresh Debian machine or in CI.
+#
+#   1. install what the tests need from Debian when absent: chromium, postgresql
+#   2. typecheck and lint (one test each), then the vitest runs: core; server on PGlite;
+#      server on a throwaway PostgreSQL; e2e (builds the console first)
+#   3. print one line per step and the total `N passed, N failed`; exit 1 if anything failed
+#
+# Every step runs even when an earlier one failed. Reports land in .tmp/test-results/ (one vitest
+# JSON per run, steps.tsv, summary.txt). Why it is built so: docs/decisions/0005-test-pipeline.md
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+results="$PWD/.tmp/test-results"
+ledger="$results/steps.tsv"
+rm -rf "$results"
+mkdir -p "$results"
+: >"$ledger"
+
+banner() { printf '\n\033[1m=== %s ===\033[0m\n' "$*"; }
+
+# --- 1. System packages -------------------------------------------------------------------
+
+install_missing_packages() {
+  local missing=()
+  [[ -x /usr/bin/chromium ]] || missing+=(chromium)
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+
+  banner "installing ${missing[*]} (Debian packages)"
+  local sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null; then
+      sudo=(sudo)
+    else
+      echo "not root and no sudo: install ${missing[*]} yourself; the steps that need them will fail." >&2
+      return 0
+    fi
+  fi
+  if ! command -v apt-get >/dev/null; then
+    echo "no apt-get: install ${missing[*]} yourself; the steps that need them will fail." >&2
+    return 0
+  fi
+  # A failing third-party source should not stop the install from Debian's own archive.
+  "${sudo[@]}" apt-get update || echo "apt-get update reported errors; trying the install anyway" >&2
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${missing[@]}" ||
+    echo "installing ${missing[*]} failed; the steps that need them will fail." >&2
+}
+
+install_missing_packages
+
+# --- 2. Steps -----------------------------------------------------------------------------
+
+# check LABEL CMD...: a command that passes or fails as a whole (counts as one test).
+check() {
+  local label=$1
+  shift
+  banner "$label: $*"
+  local start=$SECONDS
+  "$@"
+  local code=$?
+  printf 'check\t%s\t%s\t%s\t-\n' "$label" "$code" "$((SECONDS - start))" >>"$ledger"
+}
+
+# suite LABEL NAME CMD...: a vitest run; its tests are counted from the JSON report NAME.json.
+# The reporter arguments are appended to CMD, so CMD must end with vitest's own arguments.
+suite() {
+  local label=$1 report="$results/$2.json"
+  shift 2
+  banner "$label: $*"
+  local start=$SECONDS
+  "$@" --passWithNoTests --reporter=default --reporter=json --outputFile.json="$report"
+  local code=$?
+  printf 'vitest\t%s\t%s\t%s\t%s\n' "$label" "$code" "$((SECONDS - start))" "$report" >>"$ledger"
+}
+
+check 'typecheck' npm run typecheck
+check 'lint (biome)' npx biome check .
+suite 'core' core npx vitest run --project core
+# PGlite run: make sure a TEST_DATABASE_URL from the caller's shell does not switch it to PostgreSQL.
+suite 'server (PGlite)' server-pglite env -u TEST_DATABASE_URL npx vitest run --project server
+suite 'server (PostgreSQL)' server-postgres \
+  bash scripts/with-postgres.sh npx vitest run --project server
+# test:e2e is `npm run build && vitest run --project e2e`; args after `--` go to vitest.
+suite 'e2e' e2e npm run test:e2e --
+
+# --- 3. Summary ---------------------------------------------------------------------------
+
+node scripts/summarize-results.mjs "$ledger"
