@@ -24,6 +24,18 @@ export async function insertRows<T extends PgTable>(
   const pairs = [...keys].map((k) => [k, snakeCase(k)] as const);
   const columns = pairs.map(([, s]) => `"${s}"`).join(', ');
   const name = `"${getTableName(table)}"`;
+  const client = (db as unknown as { $client?: { query?: unknown; dataDir?: unknown } }).$client;
+  if (process.env.COPY && client && typeof client.query === 'function' && 'dataDir' in client) {
+    const csv = rows
+      .map((row) => pairs.map(([k]) => csvValue((row as Record<string, unknown>)[k])).join(','))
+      .join('\n');
+    await (client.query as (q: string, p: unknown[], o: unknown) => Promise<unknown>)(
+      `copy ${name} (${columns}) from '/dev/blob' with (format csv)`,
+      [],
+      { blob: new Blob([csv]) },
+    );
+    return;
+  }
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const batch = rows.slice(i, i + BATCH_ROWS).map((row) => {
       const out: Record<string, unknown> = {};
@@ -42,4 +54,15 @@ export async function maxId(db: Db, table: PgTable & { id: AnyPgColumn }): Promi
     .select({ max: sql<number>`coalesce(max(${table.id}), 0)::int` })
     .from(table);
   return Number(row?.max ?? 0);
+}
+
+function csvValue(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  if (typeof v === 'number') return String(v);
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string') && v.length && !String(v[0]).includes('{'))
+    return `"{${v.join(',')}}"`;
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return `"${text.replaceAll('"', '""')}"`;
 }
