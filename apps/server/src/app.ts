@@ -25,6 +25,8 @@ export interface BuildAppOptions {
   config: Config;
   dbHandle: DbHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Sends unhandled errors to the error-reporting service (Sentry when SENTRY_DSN is set). */
+  reportError?: (err: unknown) => void;
 }
 
 /** Logs never carry credentials or tokens (patient data stays out of logs too: bodies are not logged). */
@@ -34,7 +36,7 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
 });
 
 /** Builds the whole app as a plugin tree; tests call this and use app.inject. */
-export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
+export async function buildApp({ config, dbHandle, logger, reportError }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     routerOptions: { ignoreTrailingSlash: true },
@@ -47,6 +49,7 @@ export async function buildApp({ config, dbHandle, logger }: BuildAppOptions) {
   app.decorate('config', config);
   app.decorate('dbHandle', dbHandle);
   app.decorate('db', dbHandle.db);
+  app.decorate('reportError', reportError);
 
   const jwtSecret =
     config.JWT_SECRET ??

@@ -26,7 +26,12 @@ async function main() {
   );
   await bootstrap(dbHandle.db, config, log);
 
-  const app = await buildApp({ config, dbHandle, logger: log });
+  const app = await buildApp({
+    config,
+    dbHandle,
+    logger: log,
+    reportError: await errorReporter(config.SENTRY_DSN),
+  });
   const relay = startOutboxRelay(
     dbHandle.db,
     createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
@@ -53,6 +58,16 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Sentry only when a DSN is configured; the SDK is not even loaded otherwise. */
+async function errorReporter(dsn: string | undefined) {
+  if (!dsn) return undefined;
+  const Sentry = await import('@sentry/node');
+  Sentry.init({ dsn, sendDefaultPii: false });
+  return (err: unknown) => {
+    Sentry.captureException(err);
+  };
 }
 
 main().catch((err) => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('defaults: port 8080, ./data, PGlite with demo data, public URL from the port', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.DATA_DIR).toMatch(/\/data$/);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.DEMO_DATA).toBe(true);
+    expect(c.ADMIN_EMAIL).toBe('admin@dastak.local');
+    expect(c.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('demo data is off with DATABASE_URL unless asked for', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).DEMO_DATA).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'on' }).DEMO_DATA).toBe(true);
+  });
+
+  it('a bad value stops the start with a message naming the variable', () => {
+    const bad = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'mail.example.com' });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+      expect(message).toContain('SMTP_URL');
+    }
+  });
+
+  it('empty strings count as unset', () => {
+    expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).PORT).toBe(8080);
+  });
+});
