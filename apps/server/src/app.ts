@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -25,6 +25,8 @@ export interface BuildAppOptions {
   config: Config;
   dbHandle: DbHandle;
   logger?: FastifyServerOptions['logger'];
+  /** An existing pino logger (main.ts shares one between bootstrap and the app). */
+  loggerInstance?: FastifyBaseLogger;
   /** Sends unhandled errors to the error-reporting service (Sentry when SENTRY_DSN is set). */
   reportError?: (err: unknown) => void;
 }
@@ -36,9 +38,17 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
 });
 
 /** Builds the whole app as a plugin tree; tests call this and use app.inject. */
-export async function buildApp({ config, dbHandle, logger, reportError }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  dbHandle,
+  logger,
+  loggerInstance,
+  reportError,
+}: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.LOG_LEVEL),
+    ...(loggerInstance
+      ? { loggerInstance }
+      : { logger: logger ?? loggerOptions(config.LOG_LEVEL) }),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

@@ -29,7 +29,7 @@ async function main() {
   const app = await buildApp({
     config,
     dbHandle,
-    logger: log,
+    loggerInstance: log,
     reportError: await errorReporter(config.SENTRY_DSN),
   });
   const relay = startOutboxRelay(

@@ -107,6 +107,7 @@ export async function insertCustomers(
       const hasGoogle = rng.chance(0.55);
       const google = hasGoogle ? jitter(rng, address.point, 400) : null;
       const containing = ctx.regions.filter((r) => pointInPolygon(address.point, r.polygon));
+      const verified = containing.length > 0 && rng.chance(0.85);
       rows.addresses.push({
         id: addressId,
         customerId,
@@ -120,7 +121,7 @@ export async function insertCustomers(
         googleLatitude: google?.latitude ?? null,
         googleLongitude: google?.longitude ?? null,
         vertical: rng.chance(0.85) ? 'blood' : 'xray',
-        verified: containing.length > 0 && rng.chance(0.8),
+        verified,
         isValid: containing.length > 0,
         addressTypeId,
         created,
@@ -135,6 +136,7 @@ export async function insertCustomers(
         longitude: address.point.longitude,
         address: address.text,
         addressTypeId,
+        verified,
         patientIds,
         hearAboutId,
       };

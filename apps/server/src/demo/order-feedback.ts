@@ -39,7 +39,12 @@ const REVIEW_TEXTS = [
   'Had to call twice for the rider location.',
   '',
 ];
-const RIDER_TEXTS = ['Patient was ready and cooperative.', 'Had to wait at the gate.', 'Family was helpful.', ''];
+const RIDER_TEXTS = [
+  'Patient was ready and cooperative.',
+  'Had to wait at the gate.',
+  'Family was helpful.',
+  '',
+];
 
 const VALID_FOR = FEEDBACK_LINK_VALID_HOURS * HOUR;
 
@@ -57,7 +62,9 @@ export function addFeedback(
   if (done && rng.chance(0.35)) {
     const sentAt = (f.deliveredAt as number) + 5 * MINUTE;
     const complete = rng.chance(0.55) && sentAt + 2 * HOUR < now;
-    const submittedAt = complete ? Math.min(now - MINUTE, sentAt + rng.int(10, 2_000) * MINUTE) : null;
+    const submittedAt = complete
+      ? Math.min(now - MINUTE, sentAt + rng.int(10, 2_000) * MINUTE)
+      : null;
     chunk.links.push({
       id: rng.token(32),
       kind: 'orderReview',
@@ -81,7 +88,12 @@ export function addFeedback(
     });
   }
 
-  if (f.riderId && (f.state === 'delivered' || f.state === 'collected') && f.deliveredAt && rng.chance(0.45)) {
+  if (
+    f.riderId &&
+    (f.state === 'delivered' || f.state === 'collected') &&
+    f.deliveredAt &&
+    rng.chance(0.45)
+  ) {
     chunk.riderFeedback.push({
       orderId: f.orderId,
       riderId: f.riderId,
@@ -95,7 +107,8 @@ export function addFeedback(
     });
   }
 
-  if (done && rng.chance(0.015)) survey(rng, questions, chunk, f, 'physicalVisit', f.deliveredAt as number, now);
+  if (done && rng.chance(0.015))
+    survey(rng, questions, chunk, f, 'physicalVisit', f.deliveredAt as number, now);
   if (f.followUps > 0 && f.deliveredAt && rng.chance(0.2)) {
     survey(rng, questions, chunk, f, 'croFeedback', f.deliveredAt, now);
   }
@@ -145,7 +158,12 @@ function survey(
         answer = rng.pick(REVIEW_TEXTS);
         if (!answer) continue;
       }
-      chunk.answers.push({ interactionId, questionId: q.id, answer, created: new Date(submittedAt as number) });
+      chunk.answers.push({
+        interactionId,
+        questionId: q.id,
+        answer,
+        created: new Date(submittedAt as number),
+      });
     }
   }
   chunk.interactions.push({

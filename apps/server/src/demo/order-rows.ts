@@ -1,17 +1,12 @@
 import type { OrderState, Vertical } from '@dastak/core/states';
 import type {
-  orderActivities,
-  orderScanTypes,
-  orders,
-  partialOrders,
-} from '../db/schema/orders';
-import type {
   feedbackAnswers,
   feedbackInteractions,
   orderReviews,
   publicLinks,
   riderToPatientFeedback,
 } from '../db/schema/feedback';
+import type { orderActivities, orderScanTypes, orders, partialOrders } from '../db/schema/orders';
 import type { Rng } from './random';
 import type { ScanTypeRef } from './types';
 import { HOUR, MINUTE } from './types';
@@ -88,10 +83,14 @@ export function orderNumber(vertical: Vertical, createdDay: string, seq: number)
   return `${vertical === 'blood' ? 'B' : 'X'}-${yymmdd}${pad(seq, 5)}`;
 }
 
+/** The slot as the channels write it, e.g. '10:00 AM - 11:00 AM' (Karachi time). */
 export function slotLabel(pickup: number, minutes: number): string {
-  const a = karachi(pickup);
-  const b = karachi(pickup + minutes * MINUTE);
-  return `${pad(a.h)}:${pad(a.min)} - ${pad(b.h)}:${pad(b.min)}`;
+  const clock = (t: number) => {
+    const k = karachi(t);
+    const h12 = k.h % 12 === 0 ? 12 : k.h % 12;
+    return `${pad(h12)}:${pad(k.min)} ${k.h < 12 ? 'AM' : 'PM'}`;
+  };
+  return `${clock(pickup)} - ${clock(pickup + minutes * MINUTE)}`;
 }
 
 /** Weighted picks without repeats; covid tests only when asked. */

@@ -1,4 +1,5 @@
-import type { OrderState } from '@dastak/core/states';
+import { AUTO_ASSIGN_HORIZON_MINUTES } from '@dastak/core/constants';
+import type { OrderState, Vertical } from '@dastak/core/states';
 import type { Rng } from './random';
 import { DAY, HOUR, MINUTE } from './types';
 
@@ -10,15 +11,15 @@ import { DAY, HOUR, MINUTE } from './types';
 type Weights = readonly (readonly [OrderState, number])[];
 
 const OLD: Weights = [
-  ['delivered', 87],
+  ['delivered', 87.7],
   ['cancelled', 12],
-  ['problem', 1],
+  ['problem', 0.3],
 ];
 const RECENT: Weights = [
   ['delivered', 82],
   ['cancelled', 11],
-  ['problem', 4],
-  ['collected', 2],
+  ['problem', 3],
+  ['collected', 1.5],
   ['unverified', 1],
 ];
 const IN_PROGRESS: Weights = [
@@ -37,20 +38,17 @@ const SOON: Weights = [
   ['problem', 6],
   ['cancelled', 7],
 ];
-const LATER_TODAY: Weights = [
-  ['scheduled', 45],
-  ['needsAssignment', 20],
-  ['assigned', 15],
+/** Beyond the auto-assignment horizon (ADR 0003) an order waits in 'scheduled'. */
+const LATER: Weights = [
+  ['scheduled', 80],
   ['unverified', 12],
   ['cancelled', 8],
 ];
-const FUTURE: Weights = [
-  ['scheduled', 78],
-  ['unverified', 14],
-  ['cancelled', 8],
-];
 
-/** The states the demo guarantees to contain at least once, whatever the order count. */
+/** Each state appears at least this often near "now", whatever the order count or hour. */
+export const MIN_PER_STATE = 3;
+
+/** The states the demo guarantees, whatever the order count. */
 export const REQUIRED_STATES: readonly OrderState[] = [
   'reached',
   'collected',
@@ -64,59 +62,87 @@ export const REQUIRED_STATES: readonly OrderState[] = [
   'delivered',
 ];
 
-function plausible(state: OrderState, pickup: number, now: number): boolean {
-  const recent = pickup > now - 36 * HOUR && pickup < now + 36 * HOUR;
+const HORIZON = AUTO_ASSIGN_HORIZON_MINUTES * MINUTE;
+
+function plausible(state: OrderState, o: StateInput): boolean {
+  const { pickup, now } = o;
+  const recent = pickup > now - 36 * HOUR && pickup < now + HORIZON;
+  if (o.offline) {
+    if (state === 'delivered') return o.vertical === 'blood' && pickup < now - 3 * HOUR;
+    if (!['offlineInProgress', 'cancelled', 'scheduled', 'unverified'].includes(state))
+      return false;
+  }
   switch (state) {
     case 'delivered':
       return pickup < now - 3 * HOUR;
     case 'cancelled':
       return true;
     case 'scheduled':
-      return pickup > now + 2 * HOUR;
+      return pickup > now + HORIZON;
     case 'reached':
     case 'collected':
       return recent && pickup < now + 30 * MINUTE;
     case 'unverified':
       return pickup > now - 12 * HOUR;
+    case 'offlineInProgress':
+      return recent;
     default:
       return recent;
   }
 }
 
+export type StateInput = {
+  pickup: number;
+  now: number;
+  offline: boolean;
+  vertical: Vertical;
+};
+
+/**
+ * A believable state for the pickup time. The first orders near "now" also top up any state
+ * seen fewer than MIN_PER_STATE times, so even a small demo at night has every state
+ * (forcing offlineInProgress makes the order offline).
+ */
 export function chooseState(
   rng: Rng,
-  pickup: number,
-  now: number,
-  offline: boolean,
-  todayEnd: number,
-  missing: Set<OrderState>,
-): OrderState {
+  o: StateInput,
+  missing: Map<OrderState, number>,
+): { state: OrderState; offline: boolean } {
+  const { pickup, now } = o;
   if (pickup > now - 36 * HOUR) {
-    for (const s of missing) {
-      if (plausible(s, pickup, now)) {
-        missing.delete(s);
-        return s;
-      }
+    // The least-covered plausible state first, so scarce candidates spread over all states.
+    let best: { s: OrderState; left: number; offline: boolean } | null = null;
+    for (const [s, left] of missing) {
+      const offline = o.offline || s === 'offlineInProgress';
+      if ((!best || left > best.left) && plausible(s, { ...o, offline }))
+        best = { s, left, offline };
+    }
+    if (best) {
+      if (best.left <= 1) missing.delete(best.s);
+      else missing.set(best.s, best.left - 1);
+      return { state: best.s, offline: best.offline };
     }
   }
   const age = now - pickup;
   let state: OrderState;
-  if (offline) {
-    if (age > 3 * HOUR) state = rng.chance(0.9) ? 'delivered' : 'cancelled';
-    else if (pickup > todayEnd) state = rng.chance(0.9) ? 'scheduled' : 'cancelled';
-    else state = rng.chance(0.85) ? 'offlineInProgress' : 'cancelled';
+  if (o.offline) {
+    if (pickup > now + HORIZON) state = rng.chance(0.9) ? 'scheduled' : 'cancelled';
+    else if (age > 3 * HOUR && o.vertical === 'blood')
+      state = rng.chance(0.9) ? 'delivered' : 'cancelled';
+    else state = rng.chance(0.88) ? 'offlineInProgress' : 'cancelled';
   } else if (age > 2 * DAY) state = rng.weighted(OLD);
   else if (age > 3 * HOUR) state = rng.weighted(RECENT);
   else if (age >= 0) {
     state = rng.weighted(IN_PROGRESS);
     if (state === 'delivered' && age < HOUR) state = 'collected';
-  } else if (-age < 2 * HOUR) {
+  } else if (-age <= HORIZON) {
     state = rng.weighted(SOON);
     if (state === 'assigned' && -age < 20 * MINUTE && rng.chance(0.2)) state = 'reached';
-  } else if (pickup <= todayEnd) state = rng.weighted(LATER_TODAY);
-  else state = rng.weighted(FUTURE);
-  missing.delete(state);
-  return state;
+  } else state = rng.weighted(LATER);
+  const left = missing.get(state) ?? 0;
+  if (left <= 1) missing.delete(state);
+  else missing.set(state, left - 1);
+  return { state, offline: o.offline };
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   slotLabel,
   TestPicker,
 } from './order-rows';
-import { nextSlot, REQUIRED_STATES } from './order-timeline';
+import { MIN_PER_STATE, nextSlot, REQUIRED_STATES } from './order-timeline';
 import type { Rng } from './random';
 import type { DemoContext, RegionRef } from './types';
 import { DAY, HOUR, MINUTE } from './types';
@@ -36,8 +36,20 @@ const CHUNK = 2_500;
 const HISTORY_DAYS = 60;
 /** Bookings per hour of the Karachi day, 08:00 to 21:59. */
 const BOOKING_HOURS: readonly (readonly [number, number])[] = [
-  [8, 0.6], [9, 1], [10, 1.3], [11, 1.4], [12, 1.2], [13, 1], [14, 1],
-  [15, 1.1], [16, 1.1], [17, 1], [18, 0.9], [19, 0.8], [20, 0.7], [21, 0.5],
+  [8, 0.6],
+  [9, 1],
+  [10, 1.3],
+  [11, 1.4],
+  [12, 1.2],
+  [13, 1],
+  [14, 1],
+  [15, 1.1],
+  [16, 1.1],
+  [17, 1],
+  [18, 0.9],
+  [19, 0.8],
+  [20, 0.7],
+  [21, 0.5],
 ];
 const SOURCES: readonly (readonly [string, number])[] = [
   ['Call Center', 45],
@@ -66,7 +78,7 @@ export async function insertOrders(
       scanType: await maxId(db, orderScanTypes),
       activity: await maxId(db, orderActivities),
     },
-    missing: new Set(REQUIRED_STATES),
+    missing: new Map(REQUIRED_STATES.map((s) => [s, MIN_PER_STATE])),
     active: new Map(),
     load: new Map(),
   };
@@ -82,6 +94,7 @@ export async function insertOrders(
 
   const perDay = apportion(total, dayWeights(ctx));
   let chunk = emptyChunk();
+  let pending: Promise<void> = Promise.resolve();
   let done = 0;
   let nextLog = total / 10;
   for (let d = -HISTORY_DAYS; d <= 0; d++) {
@@ -144,7 +157,10 @@ export async function insertOrders(
         });
       }
       if (chunk.orders.length >= CHUNK) {
-        await flush(db, chunk);
+        // The database writes one chunk while the next is generated (PostgreSQL runs apart).
+        await pending;
+        pending = flush(db, chunk);
+        pending.catch(() => {});
         chunk = emptyChunk();
       }
       if (++done >= nextLog) {
@@ -153,27 +169,21 @@ export async function insertOrders(
       }
     }
   }
+  await pending;
   await flush(db, chunk);
-  ctx.log(JSON.stringify(FLUSH_TIMES));
   return { active: st.active, counters, states };
 }
 
-export const FLUSH_TIMES: Record<string, number> = {};
-async function timed(name: string, f: () => Promise<void>) {
-  const t = performance.now();
-  await f();
-  FLUSH_TIMES[name] = (FLUSH_TIMES[name] ?? 0) + performance.now() - t;
-}
 async function flush(db: Db, c: OrderChunk): Promise<void> {
-  await timed('partials', () => insertRows(db, partialOrders, c.partials));
-  await timed('orders', () => insertRows(db, orders, c.orders));
-  await timed('scan', () => insertRows(db, orderScanTypes, c.scanTypes));
-  await timed('act', () => insertRows(db, orderActivities, c.activities));
-  await timed('links', () => insertRows(db, publicLinks, c.links));
-  await timed('reviews', () => insertRows(db, orderReviews, c.reviews));
-  await timed('rtp', () => insertRows(db, riderToPatientFeedback, c.riderFeedback));
-  await timed('inter', () => insertRows(db, feedbackInteractions, c.interactions));
-  await timed('ans', () => insertRows(db, feedbackAnswers, c.answers));
+  await insertRows(db, partialOrders, c.partials);
+  await insertRows(db, orders, c.orders);
+  await insertRows(db, orderScanTypes, c.scanTypes);
+  await insertRows(db, orderActivities, c.activities);
+  await insertRows(db, publicLinks, c.links);
+  await insertRows(db, orderReviews, c.reviews);
+  await insertRows(db, riderToPatientFeedback, c.riderFeedback);
+  await insertRows(db, feedbackInteractions, c.interactions);
+  await insertRows(db, feedbackAnswers, c.answers);
 }
 
 /** Slow growth over the two months, quieter Sundays, and today only up to now. */
@@ -202,7 +212,9 @@ function apportion(total: number, weights: number[]): number[] {
   const exact = weights.map((w) => (sum > 0 ? (total * w) / sum : 0));
   const counts = exact.map(Math.floor);
   let left = total - counts.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const order = exact
+    .map((e, i) => [e - Math.floor(e), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of order) {
     if (left-- <= 0) break;
     counts[i] = (counts[i] ?? 0) + 1;

@@ -24,7 +24,9 @@ export async function insertOpenPartialOrders(
 ): Promise<void> {
   const now = ctx.now.getTime();
   const blood = ctx.regions.filter((r) => r.vertical === 'blood' && r.addresses.length > 0);
-  const testNames = CATALOGUE.filter((c) => c.vertical === 'blood' && c.popularity > 0).map((c) => c.name);
+  const testNames = CATALOGUE.filter((c) => c.vertical === 'blood' && c.popularity > 0).map(
+    (c) => c.name,
+  );
   const rows: (typeof partialOrders.$inferInsert)[] = [];
   let id = await maxId(db, partialOrders);
   for (let i = 0; i < count; i++) {
@@ -35,15 +37,23 @@ export async function insertOpenPartialOrders(
     const created = isNew ? now - rng.int(5, 36 * 60) * MINUTE : now - rng.int(2, 30) * DAY;
     const slotMinutes = 60;
     const pickup = isNew
-      ? nextSlot(Math.max(created, now - 2 * HOUR) + rng.int(1, 72) * HOUR, ctx.todayStart, slotMinutes, rng)
+      ? nextSlot(
+          Math.max(created, now - 2 * HOUR) + rng.int(1, 72) * HOUR,
+          ctx.todayStart,
+          slotMinutes,
+          rng,
+        )
       : nextSlot(created + rng.int(2, 30) * HOUR, ctx.todayStart, slotMinutes, rng);
     rows.push({
       id: ++id,
       cityId: region.cityId,
       name: known?.customerName ?? `${person.firstName} ${person.lastName}`,
       phone: known?.phone ?? phones.next(),
-      email: rng.chance(0.3) ? `${person.firstName}.${person.lastName}@gmail.com`.toLowerCase() : null,
-      address: known?.address ?? `${region.name}, near ${rng.pick(region.hotspots)?.name ?? 'main road'}`,
+      email: rng.chance(0.3)
+        ? `${person.firstName}.${person.lastName}@gmail.com`.toLowerCase()
+        : null,
+      address:
+        known?.address ?? `${region.name}, near ${rng.pick(region.hotspots)?.name ?? 'main road'}`,
       latitude: known?.latitude ?? null,
       longitude: known?.longitude ?? null,
       state: isNew ? 'NEW' : 'CANCELLED',

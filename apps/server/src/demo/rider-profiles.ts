@@ -82,9 +82,11 @@ export async function insertRiderProfiles(
       isCovid: r.isCovid,
       lastKnownLatitude: at.latitude,
       lastKnownLongitude: at.longitude,
-      lastSeenAt: new Date(isOnline ? now - rng.int(5, 240) * 1000 : now - rng.int(20 * MINUTE, 3 * DAY)),
+      lastSeenAt: new Date(
+        isOnline ? now - rng.int(5, 240) * 1000 : now - rng.int(20 * MINUTE, 3 * DAY),
+      ),
       battery: isOnline ? rng.int(15, 100) : rng.chance(0.1) ? null : rng.int(3, 100),
-      networkState: isOnline ? (rng.chance(0.97) ? 1 : 0) : rng.chance(0.5) ? 0 : null,
+      networkState: isOnline ? rng.chance(0.97) : rng.chance(0.5) ? false : null,
       mobileModel: r.mobileModel,
       appVersion: r.appVersion,
       phoneVerified: r.phoneVerified,

@@ -8,7 +8,7 @@ import { MOBILE_MODELS, type PhoneBook, randomPerson } from './names';
 import { ADDRESS_MAKERS } from './places';
 import type { Rng } from './random';
 import type { DemoContext, RegionRef, RiderRef, StaffRef } from './types';
-import { DAY, HOUR } from './types';
+import { DAY, HOUR, MINUTE } from './types';
 
 /** Demo staff. The admin is the bootstrap's (ADMIN_EMAIL); these come with the demo data. */
 export const DEMO_STAFF = [
@@ -181,4 +181,26 @@ function homeAddress(rng: Rng, region: RegionRef): string {
   const sameCity = Object.keys(ADDRESS_MAKERS).filter((k) => k.startsWith(region.key.slice(0, 3)));
   const maker = ADDRESS_MAKERS[rng.pick(sameCity.length ? sameCity : ['lhr-gulberg'])];
   return maker ? rng.pick(maker)(rng) : region.name;
+}
+
+/** A rider of the region for an order; near now, on-duty riders with room first. */
+export function pickRider(
+  rng: Rng,
+  region: RegionRef,
+  isCovid: boolean,
+  pickup: number,
+  now: number,
+  load: Map<number, number>,
+): RiderRef | null {
+  let pool = region.riders;
+  if (isCovid && pool.some((r) => r.isCovid)) pool = pool.filter((r) => r.isCovid);
+  const live = Math.abs(pickup - now) < 12 * 60 * MINUTE;
+  if (live) {
+    const onDuty = pool.filter((r) => r.isOnDuty && (load.get(r.id) ?? 0) < 5);
+    if (onDuty.length) pool = onDuty;
+  }
+  if (pool.length === 0) return null;
+  const rider = rng.pick(pool);
+  if (live) load.set(rider.id, (load.get(rider.id) ?? 0) + 1);
+  return rider;
 }

@@ -33,12 +33,16 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const target = values['database-url']
   ? { databaseUrl: values['database-url'] }
   : { dataDir: values['data-dir'] };
-console.log(`seed: opening ${values['database-url'] ? 'PostgreSQL' : `PGlite in ${values['data-dir']}`}`);
+console.log(
+  `seed: opening ${values['database-url'] ? 'PostgreSQL' : `PGlite in ${values['data-dir']}`}`,
+);
 const handle = await openDb(target);
 try {
   if (await hasOrders(handle.db)) {
     if (!values.force) {
-      console.error('seed: this database already has orders; pass --force to clear the demo data and seed again');
+      console.error(
+        'seed: this database already has orders; pass --force to clear the demo data and seed again',
+      );
       process.exitCode = 1;
     } else {
       console.log('seed: --force: clearing the demo tables');
@@ -54,7 +58,9 @@ try {
       log: (msg) => console.log(`[${elapsed()}] ${msg}`),
     });
     console.log(`seed: ${orders} orders written in ${elapsed()}`);
-    console.log('seed: demo staff (dispatcher@dastak.local, agent@dastak.local) and riders (rider1@dastak.local, ...) use the --password value');
+    console.log(
+      'seed: demo staff (dispatcher@dastak.local, agent@dastak.local) and riders (rider1@dastak.local, ...) use the --password value',
+    );
   }
 } finally {
   await handle.close();

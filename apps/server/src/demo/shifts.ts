@@ -89,7 +89,11 @@ export async function insertShifts(
       const elapsed = Math.min(now, end) - start;
       const onBreakNow = running && state.breakEndsAt !== null;
       const gaveBreak = past && isPresent && r.allowBreak && rng.chance(0.65);
-      const breakMinutes = onBreakNow ? state.breakMinutes : gaveBreak ? rng.pick(BREAK_DURATIONS_MINUTES) : null;
+      const breakMinutes = onBreakNow
+        ? state.breakMinutes
+        : gaveBreak
+          ? rng.pick(BREAK_DURATIONS_MINUTES)
+          : null;
       const breakStartedAt = onBreakNow
         ? (state.breakEndsAt as number) - (breakMinutes ?? 15) * MINUTE
         : gaveBreak
@@ -103,7 +107,15 @@ export async function insertShifts(
         hotspotId: hotspot.id,
         startDatetime: new Date(start),
         endDatetime: new Date(end),
-        state: past ? (isPresent ? 'completed' : 'missed') : running ? (isPresent ? 'in-progress' : 'missed') : 'scheduled',
+        state: past
+          ? isPresent
+            ? 'completed'
+            : 'missed'
+          : running
+            ? isPresent
+              ? 'in-progress'
+              : 'missed'
+            : 'scheduled',
         isPresent,
         breakAlreadyGiven: breakStartedAt !== null,
         breakDurationMins: breakMinutes,
@@ -114,7 +126,9 @@ export async function insertShifts(
         hotspotRecordedAt: fix ? new Date(Math.min(now, start + rng.int(-10, 20) * MINUTE)) : null,
         onTimePercentage: isPresent ? pct(rng.normal(86, 10, 35, 100)) : null,
         onlinePercentage: isPresent ? pct(rng.normal(90, 8, 40, 100)) : null,
-        distanceTravelledMetres: isPresent ? Math.round((elapsed / (8 * HOUR)) * rng.int(12_000, 65_000)) : null,
+        distanceTravelledMetres: isPresent
+          ? Math.round((elapsed / (8 * HOUR)) * rng.int(12_000, 65_000))
+          : null,
         created: new Date(start - DAY),
         modified: new Date(Math.min(now, end)),
       });
@@ -153,7 +167,8 @@ function trail(
       latitude: from.latitude + (to.latitude - from.latitude) * f,
       longitude: from.longitude + (to.longitude - from.longitude) * f,
     };
-    const at = i === steps ? { latitude: to.latitude, longitude: to.longitude } : jitter(rng, point, spread);
+    const at =
+      i === steps ? { latitude: to.latitude, longitude: to.longitude } : jitter(rng, point, spread);
     battery = Math.max(5, battery - (rng.chance(0.3) ? 1 : 0));
     pings.push({
       riderId,
@@ -161,7 +176,7 @@ function trail(
       longitude: at.longitude,
       accuracyMetres: rng.int(4, 30),
       battery,
-      networkState: 1,
+      networkState: true,
       recordedAt: new Date(i === steps ? now - rng.int(5, 120) * 1000 : start + i * SLOT),
     });
   }

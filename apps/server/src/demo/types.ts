@@ -28,6 +28,7 @@ export type AddressRef = {
   longitude: number;
   address: string;
   addressTypeId: number | null;
+  verified: boolean;
   patientIds: number[];
   hearAboutId: number | null;
 };

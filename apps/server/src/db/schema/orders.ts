@@ -27,7 +27,8 @@ import { cities, collectionCenters, regions } from './locations';
 import { lookups } from './lookups';
 import { users } from './users';
 
-export type PrescriptionFile = { url: string; name: string; contentType: string };
+/** As core's prescriptionFileSchema: 'image' or 'pdf' decides how the console shows it. */
+export type PrescriptionFile = { url: string; kind: 'image' | 'pdf' };
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -110,8 +111,8 @@ export const orders = pgTable(
     orderType: smallint().notNull().default(1),
     orderSourceId: integer().references(() => lookups.id),
     hearAboutId: integer().references(() => lookups.id),
-    /** Whole PKR the customer pays: tests total minus discountPercent, rounded. */
-    givenValue: integer().notNull().default(0),
+    /** Whole PKR the agent entered (tests total minus discount); null when none was given. */
+    givenValue: integer(),
     discountPercent: smallint().notNull().default(0),
     totalFollowUps: smallint().notNull().default(0),
     assignedAt: tz(),
@@ -128,7 +129,7 @@ export const orders = pgTable(
     riderCollectionLatitude: doublePrecision(),
     riderCollectionLongitude: doublePrecision(),
     prescriptionImage: text(),
-    prescriptionFiles: jsonb().$type<PrescriptionFile[]>(),
+    prescriptionFiles: jsonb().$type<PrescriptionFile[]>().notNull().default([]),
     problemStringId: integer().references(() => lookups.id),
     problemReason: text(),
     cancellationStringId: integer().references(() => lookups.id),
@@ -141,7 +142,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_uq').on(t.number),
     check('orders_discount_ck', sql`${t.discountPercent} between 0 and 100`),
-    check('orders_given_value_ck', sql`${t.givenValue} >= 0`),
+    check('orders_given_value_ck', sql`${t.givenValue} is null or ${t.givenValue} >= 0`),
     check('orders_state_ck', sql`${t.state} in (${inList(ORDER_STATES)})`),
     // Order search (case-insensitive substring of number).
     index('orders_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),

@@ -43,8 +43,8 @@ export const riderProfiles = pgTable(
     lastSeenAt: tz(),
     /** Percent 0-100; null until the phone reports it. */
     battery: smallint(),
-    /** 1 connected, 0 disconnected; null until reported. */
-    networkState: smallint(),
+    /** True connected, false disconnected; null until reported. */
+    networkState: boolean(),
     mobileModel: text(),
     appVersion: text(),
     phoneVerified: boolean().notNull().default(false),
@@ -78,7 +78,7 @@ export const riderLocationPings = pgTable(
     longitude: doublePrecision().notNull(),
     accuracyMetres: doublePrecision(),
     battery: smallint(),
-    networkState: smallint(),
+    networkState: boolean(),
     /** When the phone took the fix (batched pings arrive late). */
     recordedAt: tz().notNull(),
     created: tz().notNull().defaultNow(),

@@ -34,6 +34,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_type_idx').on(t.userType),
+    // Rider search (spec §5): substring match on phone and on the full name.
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 
