@@ -124,7 +124,10 @@ export default async function setup(project: TestProject) {
   try {
     await waitForHealth(baseUrl, child, logFile);
   } catch (error) {
+    // The error already carries the log tail; leave nothing behind in /tmp.
     await stop(child);
+    fs.closeSync(log);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 

@@ -20,7 +20,7 @@ describe('staff shell', () => {
     await screenshot(page, 'shell-blood-dashboard');
 
     // Dashboards -> X-Ray.
-    await page.getByRole('button', { name: 'Dashboards' }).hover();
+    await page.getByRole('button', { name: 'Dashboards', exact: true }).hover();
     await visible(page.getByRole('menuitem', { name: 'X-Ray dashboard' }));
     await screenshot(page, 'shell-dashboards-hover-menu');
     await page.getByRole('menuitem', { name: 'X-Ray dashboard' }).click();
@@ -28,7 +28,7 @@ describe('staff shell', () => {
     await visible(heading(page, 'X-Ray Dashboard'));
 
     // City dashboards -> Blood.
-    await page.getByRole('button', { name: 'City Dashboards' }).hover();
+    await page.getByRole('button', { name: 'City Dashboards', exact: true }).hover();
     await page.getByRole('menuitem', { name: 'Blood city dashboard' }).click();
     await page.waitForURL('**/app/blood/city/dashboard');
     await visible(heading(page, 'Blood City Dashboard'));

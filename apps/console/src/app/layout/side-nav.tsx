@@ -123,8 +123,6 @@ function NavGroupMenu({
       offset={6}
       openDelay={40}
       closeDelay={160}
-      withArrow
-      arrowPosition="center"
       shadow="md"
     >
       <Menu.Target>
