@@ -12,8 +12,28 @@ const lockPath = path.resolve(import.meta.dirname, '../package-lock.json');
 const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
 const pkgs = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'openharmony', 'netbsd', 'sunos', 'aix'];
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' };
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openbsd',
+  'openharmony',
+  'netbsd',
+  'sunos',
+  'aix',
+];
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+};
 
 /** Platform fields from a package name like @rollup/rollup-linux-arm-musleabihf. */
 function platformOf(name) {

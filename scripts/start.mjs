@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the console on first run (or when its sources are newer than the build),
 // then starts the server, which migrates the database and loads demo data on a new one.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,7 +18,8 @@ function newestMtime(dir) {
 }
 
 const sources = [path.join(root, 'apps/console/src'), path.join(root, 'packages/core/src')];
-const stale = !fs.existsSync(dist) || sources.some((s) => newestMtime(s) > fs.statSync(dist).mtimeMs);
+const stale =
+  !fs.existsSync(dist) || sources.some((s) => newestMtime(s) > fs.statSync(dist).mtimeMs);
 if (stale) {
   console.log('Building the console (first run or sources changed)...');
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
