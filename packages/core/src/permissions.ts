@@ -37,7 +37,12 @@ export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
 
 /** What a route may declare instead of a permission name. */
-export const ROUTE_ACCESS = { PUBLIC: 'public', AUTHENTICATED: 'authenticated' } as const;
+export const ROUTE_ACCESS = {
+  PUBLIC: 'public',
+  AUTHENTICATED: 'authenticated',
+  /** The rider app: a logged-in user of type Rider (1). */
+  RIDER: 'rider',
+} as const;
 export type RouteAccess = PermissionName | (typeof ROUTE_ACCESS)[keyof typeof ROUTE_ACCESS];
 
 /** The demo roles. Role names are not in the spec; these are ours (docs/decisions). */

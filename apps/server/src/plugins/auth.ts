@@ -1,4 +1,5 @@
 import { ROUTE_ACCESS, type RouteAccess } from '@dastak/core/permissions';
+import { USER_TYPES } from '@dastak/core/states';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/http-errors';
@@ -42,7 +43,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (access === ROUTE_ACCESS.PUBLIC) return;
     if (!access) throw forbidden(); // undeclared routes are closed, never open
     req.user = await authenticate(req, opts.tokens);
-    if (access !== ROUTE_ACCESS.AUTHENTICATED && !req.user.permissions.includes(access)) {
+    if (access === ROUTE_ACCESS.AUTHENTICATED) return;
+    if (access === ROUTE_ACCESS.RIDER) {
+      if (req.user.userType !== USER_TYPES.RIDER) throw forbidden();
+      return;
+    }
+    // Staff routes: riders and customers never pass, whatever their token says.
+    if (req.user.userType !== USER_TYPES.STAFF || !req.user.permissions.includes(access)) {
       throw forbidden();
     }
   });
