@@ -1,0 +1,32 @@
+import type { Vertical } from '@dastak/core/states';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { scanTypes } from '../../db/schema/catalog';
+
+/** Active tests of a vertical whose name or code contains the pattern, cheapest first within name order. */
+export async function searchScanTypes(
+  db: DbOrTx,
+  f: { pattern: string; vertical?: Vertical },
+  limit: number,
+) {
+  return db
+    .select({
+      id: scanTypes.id,
+      name: scanTypes.name,
+      code: scanTypes.code,
+      value: scanTypes.value,
+      isCovid: scanTypes.isCovid,
+      isAllowed: scanTypes.isAllowed,
+      label: scanTypes.label,
+    })
+    .from(scanTypes)
+    .where(
+      and(
+        eq(scanTypes.isActive, true),
+        f.vertical ? eq(scanTypes.vertical, f.vertical) : undefined,
+        or(ilike(scanTypes.name, f.pattern), ilike(scanTypes.code, f.pattern)),
+      ),
+    )
+    .orderBy(asc(scanTypes.name))
+    .limit(limit);
+}
