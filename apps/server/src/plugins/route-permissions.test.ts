@@ -8,13 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const allowed = new Set<string>([
-  ...ALL_PERMISSIONS,
-  ROUTE_ACCESS.PUBLIC,
-  ROUTE_ACCESS.AUTHENTICATED,
-]);
+const allowed = new Set<string>([...ALL_PERMISSIONS, ...Object.values(ROUTE_ACCESS)]);
 
-it('every route declares its permission, a public/authenticated marker or a known permission name', () => {
+it('every route declares its permission: public, authenticated, rider or a known permission name', () => {
   const undeclared = t.app.routeTable.filter((r) => !r.access || !allowed.has(r.access));
   expect(undeclared.map((r) => `${r.method} ${r.url} -> ${r.access}`)).toEqual([]);
   expect(t.app.routeTable.length).toBeGreaterThan(5);

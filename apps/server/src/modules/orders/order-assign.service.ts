@@ -1,0 +1,156 @@
+import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
+import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
+import { USER_TYPES, type Vertical } from '@dastak/core/states';
+import type { Db, DbOrTx } from '../../db/client';
+import { badRequest, conflict } from '../../lib/http-errors';
+import {
+  addPickupTask,
+  countTasksInHand,
+  lockRider,
+  recomputeRiderState,
+} from '../dispatch/rider-queue.repository';
+import { insertActivities } from './activities.repository';
+import type { ActorContext } from './actor';
+import {
+  activityRow,
+  actorName,
+  beginAction,
+  type OrderSummary,
+  reasonText,
+  releaseRider,
+  summarize,
+} from './order-action';
+import { ORDER_MESSAGES, ORDER_SUCCESS } from './order-messages';
+import { findLookup } from './order-references.repository';
+import type { OrderRow } from './orders.repository';
+import * as repo from './orders.repository';
+
+export type OrderActionResult = OrderSummary & { detail: string };
+
+/**
+ * The rider can take this order now: an active rider of the order's vertical, on duty, covid
+ * trained for a covid order, and with room in the box. Locks the rider row (after the order).
+ */
+async function checkRiderCanTake(tx: DbOrTx, order: OrderRow, riderId: number) {
+  const rider = await lockRider(tx, riderId);
+  if (!rider || rider.userType !== USER_TYPES.RIDER) {
+    throw badRequest(ORDER_MESSAGES.RIDER_NOT_FOUND, {
+      riderIds: [ORDER_MESSAGES.RIDER_NOT_FOUND],
+    });
+  }
+  if (!rider.isActive) throw conflict(ORDER_MESSAGES.RIDER_INACTIVE);
+  if (rider.vertical !== order.vertical) throw conflict(ORDER_MESSAGES.RIDER_WRONG_VERTICAL);
+  if (!rider.isOnDuty) throw conflict(ORDER_MESSAGES.RIDER_OFF_DUTY);
+  if (order.isCovid && !rider.isCovid) throw conflict(ORDER_MESSAGES.RIDER_NOT_COVID);
+  // Collected samples not yet delivered still take room, whatever the rider state says.
+  const inHand = await countTasksInHand(tx, riderId);
+  if (inHand.pickups + inHand.deliveries >= RIDER_MAX_PICKUPS) {
+    throw conflict(ORDER_MESSAGES.RIDER_FULL);
+  }
+  return { ...rider, name: `${rider.firstName} ${rider.lastName}`.trim() };
+}
+
+/**
+ * POST /orders/{vertical}/{id}/request/ (staff, 'Can assign order') and the auto-assignment job
+ * (system, auto: true). Exactly one of concurrent assigns wins: the order row is locked and the
+ * losers see 'assigned' and get 409.
+ */
+export async function assignOrder(
+  db: Db,
+  p: {
+    vertical: Vertical;
+    orderId: number;
+    riderId: number;
+    auto: boolean;
+    expectedReachAt?: Date | null;
+  },
+  actor: ActorContext,
+): Promise<OrderActionResult> {
+  return db.transaction(async (tx) => {
+    const { order } = await beginAction(tx, 'assign', actor, p);
+    const rider = await checkRiderCanTake(tx, order, p.riderId);
+    const updated = await repo.updateOrder(tx, order.id, {
+      state: nextState('assign', order.state),
+      assignedRiderId: rider.id,
+      assignedAt: new Date(),
+      expectedReachAt: p.expectedReachAt ?? null,
+      ...(p.auto ? { wasAutoAssigned: true } : { wasManualAssigned: true }),
+    });
+    await addPickupTask(tx, rider.id, updated);
+    await recomputeRiderState(tx, rider.id);
+    const description = describeActivity('assign', {
+      rider: rider.name,
+      actor: await actorName(tx, actor),
+    });
+    await insertActivities(tx, [
+      activityRow(order, ORDER_TRANSITIONS.assign.verb, description, actor, {
+        riderId: rider.id,
+        auto: p.auto,
+      }),
+    ]);
+    return { detail: ORDER_SUCCESS.ASSIGNED, ...(await summarize(tx, updated)) };
+  });
+}
+
+/** POST /orders/{vertical}/{id}/reassign/: the old rider is released, the new one queued. */
+export async function reassignOrder(
+  db: Db,
+  p: {
+    vertical: Vertical;
+    orderId: number;
+    riderId: number;
+    reassignmentStringId: number;
+    reason: string;
+  },
+  actor: ActorContext,
+): Promise<OrderActionResult> {
+  return db.transaction(async (tx) => {
+    const { order } = await beginAction(tx, 'reassign', actor, p);
+    const previousId = order.assignedRiderId;
+    if (previousId === p.riderId) throw conflict(ORDER_MESSAGES.RIDER_ALREADY_ASSIGNED);
+    const lookup = await findLookup(tx, p.reassignmentStringId, 'reassignment', order.vertical);
+    if (!lookup) {
+      throw badRequest(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
+        reassignmentStringId: [ORDER_MESSAGES.UNKNOWN_REFERENCE],
+      });
+    }
+    // Both rider rows in id order, so crossing reassignments cannot deadlock.
+    for (const id of [previousId, p.riderId]
+      .filter((x): x is number => !!x)
+      .sort((a, b) => a - b)) {
+      await lockRider(tx, id);
+    }
+    const rider = await checkRiderCanTake(tx, order, p.riderId);
+    const released = await releaseRider(tx, order);
+    const updated = await repo.updateOrder(tx, order.id, {
+      ...released,
+      state: nextState('reassign', order.state),
+      assignedRiderId: rider.id,
+      assignedAt: new Date(),
+      wasManualAssigned: true,
+      // The new rider has not been to the patient yet.
+      reachedAt: null,
+      riderReachedLatitude: null,
+      riderReachedLongitude: null,
+      reachedThresholdDistance: null,
+    });
+    await addPickupTask(tx, rider.id, updated);
+    await recomputeRiderState(tx, rider.id);
+    const names = await repo.userNames(tx, [previousId]);
+    const description = describeActivity('reassign', {
+      previousRider: (previousId && names.get(previousId)) || '',
+      rider: rider.name,
+      actor: await actorName(tx, actor),
+      reason: reasonText(lookup.text, p.reason),
+    });
+    await insertActivities(tx, [
+      activityRow(order, ORDER_TRANSITIONS.reassign.verb, description, actor, {
+        riderId: rider.id,
+        previousRiderId: previousId,
+        reassignmentStringId: lookup.id,
+        reason: p.reason,
+      }),
+    ]);
+    return { detail: ORDER_SUCCESS.REASSIGNED, ...(await summarize(tx, updated)) };
+  });
+}

@@ -1,0 +1,198 @@
+import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../db/schema/customers';
+import { orderScanTypes, orders, partialOrders } from '../../db/schema/orders';
+import { createTestApp } from '../../test/test-app';
+import { ORDER_MESSAGES } from './order-messages';
+import {
+  activitiesOf,
+  api,
+  createBody,
+  createFixtures,
+  type Fixtures,
+  orderRow,
+  slotIn,
+  tokenWith,
+} from './test-fixtures';
+
+let f: Fixtures;
+beforeAll(async () => {
+  f = await createFixtures(await createTestApp());
+});
+afterAll(() => f.t.close());
+
+const countOrders = async () => (await f.t.db.select({ id: orders.id }).from(orders)).length;
+
+describe('POST /orders/{vertical}/', () => {
+  it('books a blood order: number, state, tests, value, activity and customer counters', async () => {
+    const res = await api(f).post('/orders/blood/', {
+      ...createBody(f),
+      hear_about: f.lookups.hearAbout,
+      additional_notes: 'Call before coming',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.number).toMatch(/^B-\d{6}\d{5}$/);
+    expect(body).toMatchObject({ state: 'needsAssignment', assignedRider: null });
+    expect(body.detail).toBe(SUCCESS.ORDER_CREATED(body.number));
+    expect(body.pickup).toMatch(/\+05:00$/);
+
+    const row = await orderRow(f, body.id);
+    expect(row).toMatchObject({
+      givenValue: 1300,
+      isFasting: true,
+      isCovid: false,
+      isUnverified: false,
+      additionalNotes: 'Call before coming',
+      createdById: f.staffId,
+      address: '12 Main Boulevard, Gulberg',
+    });
+    const lines = await f.t.db
+      .select()
+      .from(orderScanTypes)
+      .where(eq(orderScanTypes.orderId, body.id));
+    expect(lines.map((l) => l.value).sort()).toEqual([500, 800]);
+    const [activity] = await activitiesOf(f, body.id);
+    expect(activity).toMatchObject({ verb: 'created', actorId: f.staffId });
+    expect(activity!.description).toMatch(/^Order created by Test User\d+$/);
+    const [customer] = await f.t.db.select().from(customers).where(eq(customers.id, f.customerId));
+    expect(customer).toMatchObject({
+      numberOfOrders: 1,
+      lastOrderId: body.id,
+      hasFilledHearAboutUs: true,
+      hearAboutId: f.lookups.hearAbout,
+    });
+  });
+
+  it('numbers orders of a day in sequence and keeps a value above 0', async () => {
+    const a = (await api(f).post('/orders/blood/', createBody(f))).json();
+    const b = (await api(f).post('/orders/blood/', { ...createBody(f), value: 1000 })).json();
+    expect(Number(b.number.slice(-5))).toBe(Number(a.number.slice(-5)) + 1);
+    expect((await orderRow(f, b.id)).givenValue).toBe(1000);
+  });
+
+  it('starts in scheduled beyond the horizon and unverified on an unverified address', async () => {
+    const later = await api(f).post('/orders/blood/', { ...createBody(f), ...slotIn(6 * 60) });
+    expect(later.json().state).toBe('scheduled');
+    const unverified = await api(f).post('/orders/blood/', {
+      ...createBody(f),
+      customer_address: f.unverifiedAddress,
+    });
+    expect(unverified.json().state).toBe('unverified');
+    expect((await orderRow(f, unverified.json().id)).isUnverified).toBe(true);
+  });
+
+  it('books an X-ray order and converts the partial order it came from', async () => {
+    const [partial] = await f.t.db
+      .insert(partialOrders)
+      .values({
+        name: 'Ayesha',
+        phone: '03001234567',
+        date: '2030-01-01',
+        timeSlot: '10:00 - 11:00',
+        pickup: new Date(),
+      })
+      .returning();
+    const res = await api(f).post('/orders/xray/', {
+      ...createBody(f, 'xray'),
+      partial_order_id: partial!.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().number).toMatch(/^X-/);
+    const [after] = await f.t.db
+      .select()
+      .from(partialOrders)
+      .where(eq(partialOrders.id, partial!.id));
+    expect(after!.state).toBe('CONVERTED');
+    // A converted partial order cannot be booked twice.
+    const again = await api(f).post('/orders/xray/', {
+      ...createBody(f, 'xray'),
+      partial_order_id: partial!.id,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe(ORDER_MESSAGES.PARTIAL_ORDER_GONE);
+  });
+
+  it('refuses without Can add order', async () => {
+    const res = await api(f).post(
+      '/orders/blood/',
+      createBody(f),
+      await tokenWith(f.t, [PERMISSIONS.CAN_VIEW_ORDER]),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(ERRORS.PERMISSION_DENIED);
+  });
+
+  it.each([
+    ['no patient', { patient: undefined }, VALIDATION.SELECT_PATIENT],
+    ['no tests', { scan_type: [] }, VALIDATION.SELECT_TEST_TYPE],
+    ['no order source', { order_source: undefined }, VALIDATION.SELECT_ORDER_SOURCE],
+    ['a negative value', { value: -5 }, VALIDATION.ORDER_VALUE_MIN],
+    ['long notes', { additional_notes: 'x'.repeat(1001) }, VALIDATION.ADDITIONAL_NOTES_MAX],
+  ])('answers 400 with the spec message for %s', async (_name, change, message) => {
+    const before = await countOrders();
+    const body: Record<string, unknown> = { ...createBody(f), ...change };
+    if ('patient' in change) delete body.patient;
+    if ('order_source' in change) delete body.orderSource;
+    const res = await api(f).post('/orders/blood/', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(message);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it.each([
+    ['a disallowed test', { scanType: ['CBC', 'BMA'] }, VALIDATION.TEST_NOT_ALLOWED],
+    ['an X-ray test on a blood order', { scanType: ['CXR'] }, ORDER_MESSAGES.UNKNOWN_TEST],
+    ['another customer’s patient', 'otherPatient', VALIDATION.SELECT_PATIENT],
+    ['a region the address is not in', 'otherRegion', ORDER_MESSAGES.REGION_MISMATCH],
+    ['a pickup too soon', { ...slotIn(5) }, ORDER_MESSAGES.PICKUP_TOO_SOON],
+    ['a pickup too far ahead', { ...slotIn(40 * 24 * 60) }, ORDER_MESSAGES.PICKUP_TOO_FAR],
+  ])('refuses %s with 400 and writes nothing', async (_name, change, message) => {
+    const before = await countOrders();
+    const extra =
+      change === 'otherPatient'
+        ? { patient: f.otherPatientId }
+        : change === 'otherRegion'
+          ? { region: f.otherBloodRegion }
+          : (change as object);
+    const res = await api(f).post('/orders/blood/', { ...createBody(f), ...extra });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(message);
+    expect(await countOrders()).toBe(before);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('creates exactly one order for 20 identical concurrent requests', async () => {
+    const before = await countOrders();
+    const body = createBody(f);
+    const headers = { ...f.auth, 'idempotency-key': 'create-once-1' };
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => api(f).post('/orders/blood/', body, headers)),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(replies.map((r) => r.json().id)).size).toBe(1);
+    expect(new Set(replies.map((r) => r.json().number)).size).toBe(1);
+    expect(await countOrders()).toBe(before + 1);
+    expect(await activitiesOf(f, replies[0]!.json().id)).toHaveLength(1);
+  });
+
+  it('answers 409 for the same key with a different body', async () => {
+    const headers = { ...f.auth, 'idempotency-key': 'create-once-2' };
+    const first = await api(f).post('/orders/blood/', createBody(f), headers);
+    expect(first.statusCode).toBe(201);
+    const other = await api(f).post('/orders/blood/', { ...createBody(f), value: 999 }, headers);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().detail).toBe(ORDER_MESSAGES.IDEMPOTENCY_KEY_REUSED);
+  });
+
+  it('lets a key whose first request failed be used again', async () => {
+    const headers = { ...f.auth, 'idempotency-key': 'create-once-3' };
+    const bad = await api(f).post('/orders/blood/', { ...createBody(f), region: 999999 }, headers);
+    expect(bad.statusCode).toBe(400);
+    const good = await api(f).post('/orders/blood/', createBody(f), headers);
+    expect(good.statusCode).toBe(201);
+  });
+});

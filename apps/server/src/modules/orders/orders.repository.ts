@@ -1,0 +1,137 @@
+import type { OrderState, Vertical } from '@dastak/core/states';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { orderNumberCounters, orderScanTypes, orders, partialOrders } from '../../db/schema/orders';
+import { users } from '../../db/schema/users';
+
+/** SQL on the orders table and the rows written with an order. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderInsert = typeof orders.$inferInsert;
+export type OrderPatch = Partial<Omit<OrderInsert, 'id' | 'number' | 'created'>>;
+
+/** SELECT ... FOR UPDATE: every action on an order holds the row until it commits. */
+export async function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+/** Locks several orders in id order, so two multi-order actions cannot deadlock. */
+export async function lockOrders(tx: DbOrTx, orderIds: readonly number[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/** The rider's orders in a state, locked in id order (force deliver). */
+export async function lockRiderOrdersInState(
+  tx: DbOrTx,
+  riderId: number,
+  state: OrderState,
+  vertical?: Vertical,
+): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.assignedRiderId, riderId),
+        eq(orders.state, state),
+        vertical ? eq(orders.vertical, vertical) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+export async function updateOrder(tx: DbOrTx, orderId: number, patch: OrderPatch) {
+  const [row] = await tx.update(orders).set(patch).where(eq(orders.id, orderId)).returning();
+  return row as OrderRow;
+}
+
+export async function insertOrder(tx: DbOrTx, values: OrderInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row as OrderRow;
+}
+
+/** The day's next sequence for order numbers; the upsert serialises concurrent creates. */
+export async function nextOrderSequence(tx: DbOrTx, vertical: Vertical, day: string) {
+  const [row] = await tx
+    .insert(orderNumberCounters)
+    .values({ vertical, day, lastSeq: 1 })
+    .onConflictDoUpdate({
+      target: [orderNumberCounters.vertical, orderNumberCounters.day],
+      set: { lastSeq: sql`${orderNumberCounters.lastSeq} + 1` },
+    })
+    .returning({ lastSeq: orderNumberCounters.lastSeq });
+  return row!.lastSeq;
+}
+
+export type OrderLine = { scanTypeId: number; count: number; value: number };
+
+export async function insertOrderScanTypes(tx: DbOrTx, orderId: number, lines: OrderLine[]) {
+  if (lines.length === 0) return;
+  await tx.insert(orderScanTypes).values(lines.map((l) => ({ orderId, ...l })));
+}
+
+export async function replaceOrderScanTypes(tx: DbOrTx, orderId: number, lines: OrderLine[]) {
+  await tx.delete(orderScanTypes).where(eq(orderScanTypes.orderId, orderId));
+  await insertOrderScanTypes(tx, orderId, lines);
+}
+
+export async function countOrderScanTypes(tx: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderScanTypes)
+    .where(eq(orderScanTypes.orderId, orderId));
+  return row?.n ?? 0;
+}
+
+/** Keeps the customers list's denormalised order count and last order (schema comment). */
+export async function recordCustomerOrder(
+  tx: DbOrTx,
+  customerId: number,
+  order: { id: number; created: Date },
+  hearAboutId?: number | null,
+) {
+  await tx
+    .update(customers)
+    .set({
+      numberOfOrders: sql`${customers.numberOfOrders} + 1`,
+      lastOrderId: order.id,
+      lastOrderAt: order.created,
+      ...(hearAboutId ? { hasFilledHearAboutUs: true, hearAboutId } : {}),
+    })
+    .where(eq(customers.id, customerId));
+}
+
+/** Marks a NEW partial order CONVERTED; false when there is no such NEW partial order. */
+export async function convertPartialOrder(tx: DbOrTx, partialOrderId: number): Promise<boolean> {
+  const rows = await tx
+    .update(partialOrders)
+    .set({ state: 'CONVERTED' })
+    .where(and(eq(partialOrders.id, partialOrderId), eq(partialOrders.state, 'NEW')))
+    .returning({ id: partialOrders.id });
+  return rows.length > 0;
+}
+
+export async function orderExists(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  return !!row;
+}
+
+/** Full names by user id (activity descriptions name the actor and riders). */
+export async function userNames(tx: DbOrTx, ids: readonly (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return new Map<number, string>();
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
+}

@@ -1,0 +1,120 @@
+import { WAIT_TIME_MAX, WAIT_TIME_MIN } from '@dastak/core/constants';
+import {
+  dateTimeSchema,
+  idSchema,
+  latitudeSchema,
+  longitudeSchema,
+} from '@dastak/core/entities/common';
+import { starRatingSchema } from '@dastak/core/entities/feedback';
+import { orderStateSchema } from '@dastak/core/entities/orders';
+import { riderStateSchema, riderTaskTypeSchema } from '@dastak/core/entities/riders';
+import { z } from 'zod';
+
+/**
+ * Request and response bodies of the rider app API (docs/decisions/0010-rider-app-api.md).
+ * They live beside the routes until the simulator needs them from core.
+ */
+
+export const PINGS_MAX = 100;
+
+/** One location report from the phone. recordedAt: when the fix was taken (default: now). */
+export const locationPingSchema = z.object({
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  accuracyMetres: z.number().nonnegative().max(100_000).optional(),
+  battery: z.number().int().min(0).max(100).optional(),
+  networkState: z.boolean().optional(),
+  appVersion: z.string().trim().min(1).max(32).optional(),
+  mobileModel: z.string().trim().min(1).max(100).optional(),
+  recordedAt: dateTimeSchema.optional(),
+});
+export type LocationPing = z.infer<typeof locationPingSchema>;
+
+export const locationBatchSchema = z.object({
+  pings: z.array(locationPingSchema).min(1).max(PINGS_MAX),
+});
+
+/** POST /rider-app/location/: a single ping, or {pings: [...]} sent after a gap in coverage. */
+export const locationBodySchema = z.union([locationBatchSchema, locationPingSchema]);
+export type LocationBody = z.infer<typeof locationBodySchema>;
+
+export const locationAnswerSchema = z.object({
+  detail: z.string(),
+  accepted: z.number().int().nonnegative(),
+  isOnline: z.boolean(),
+  lastSeenAt: dateTimeSchema.nullable(),
+  cell: z.object({ id: idSchema, name: z.string() }).nullable(),
+});
+
+export const dutyBodySchema = z.object({ isOnDuty: z.boolean() });
+export const dutyAnswerSchema = z.object({ detail: z.string(), isOnDuty: z.boolean() });
+export const onlineAnswerSchema = z.object({ detail: z.string(), isOnline: z.boolean() });
+
+export const coordinatesBodySchema = z.object({
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+});
+export const problemBodySchema = z.object({
+  problemStringId: idSchema,
+  text: z.string().trim().max(1000).default(''),
+});
+export const deliverBodySchema = z.object({ collectionCenterId: idSchema });
+
+export const orderActionAnswerSchema = z.object({
+  detail: z.string(),
+  orders: z.array(z.object({ id: idSchema, number: z.string(), state: orderStateSchema })),
+});
+
+/** POST /rider-app/orders/{id}/patient-feedback/ (spec §3 rider-to-patient feedback). */
+export const patientFeedbackBodySchema = z.object({
+  overallStarRating: starRatingSchema,
+  patientBehaviorStarRating: starRatingSchema,
+  waitTimeMins: z.number().int().min(WAIT_TIME_MIN).max(WAIT_TIME_MAX),
+  feedbackText: z.string().trim().max(1000).default(''),
+});
+export const patientFeedbackAnswerSchema = z.object({ detail: z.string(), id: idSchema });
+
+/** A task of the rider's own queue, with what the rider needs at the door. */
+export const riderAppTaskSchema = z.object({
+  id: idSchema,
+  type: riderTaskTypeSchema,
+  sequence: z.number().int(),
+  deadline: dateTimeSchema.nullable(),
+  breakDurationMins: z.number().int().nullable(),
+  order: z
+    .object({
+      id: idSchema,
+      number: z.string(),
+      state: orderStateSchema,
+      vertical: z.string(),
+      pickup: dateTimeSchema,
+      address: z.string(),
+      latitude: latitudeSchema.nullable(),
+      longitude: longitudeSchema.nullable(),
+      isCovid: z.boolean(),
+      isFasting: z.boolean(),
+      urgentDelivery: z.boolean(),
+      additionalNotes: z.string(),
+      collectedAt: dateTimeSchema.nullable(),
+      patient: z.object({ name: z.string(), phone: z.string() }),
+      tests: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
+    })
+    .nullable(),
+  collectionCenter: z
+    .object({
+      id: idSchema,
+      name: z.string(),
+      address: z.string(),
+      latitude: latitudeSchema,
+      longitude: longitudeSchema,
+    })
+    .nullable(),
+});
+export type RiderAppTask = z.infer<typeof riderAppTaskSchema>;
+
+export const riderAppTasksSchema = z.object({
+  state: riderStateSchema,
+  isOnDuty: z.boolean(),
+  isOnline: z.boolean(),
+  results: z.array(riderAppTaskSchema),
+});
