@@ -54,7 +54,9 @@ export const ROLE_PERMISSIONS = {
       p !== PERMISSIONS.CAN_DOWNLOAD_ATTENDANCE_LISTING &&
       p !== PERMISSIONS.CAN_DELETE_PATIENT,
   ),
+  // Agents read riders (who is near, who is on the order) but change nothing about them.
   agent: [
+    PERMISSIONS.CAN_VIEW_RIDER,
     PERMISSIONS.CAN_VIEW_ORDER,
     PERMISSIONS.CAN_ADD_ORDER,
     PERMISSIONS.CAN_VIEW_CUSTOMER,

@@ -1,6 +1,8 @@
 import type { PermissionName } from '@dastak/core/permissions';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CrashPage } from '../components/crash-page';
+import { LazyPage } from '../components/lazy-page';
 import { NotAvailablePage } from '../components/not-available-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { PublicFrame } from '../components/public-frame';
@@ -15,6 +17,19 @@ import {
 } from './routes/placeholder-routes';
 import { RedirectIfSignedIn, RequireAuth } from './routes/require-auth';
 import { RequirePermission } from './routes/require-permission';
+
+// Screens with maps load on demand, keeping Leaflet out of the initial bundle.
+const RidersListRoute = lazy(() => import('./routes/riders-list-route'));
+const RiderDetailRoute = lazy(() => import('./routes/rider-detail-route'));
+
+const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
+  path,
+  element: (
+    <LazyPage>
+      <Page />
+    </LazyPage>
+  ),
+});
 
 function staffRoutes(): RouteObject[] {
   const open: RouteObject[] = [];
@@ -61,6 +76,8 @@ export const routes: RouteObject[] = [
                 errorElement: <CrashPage />,
                 children: [
                   { index: true, element: <Navigate to="/blood/dashboard" replace /> },
+                  lazyRoute('riders', RidersListRoute),
+                  lazyRoute('riders/detail/:id', RiderDetailRoute),
                   ...staffRoutes(),
                 ],
               },

@@ -23,8 +23,6 @@ export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: 'customers/create', title: 'New Customer' },
   { path: 'customers/detail/:id', title: 'Customer' },
   { path: 'customers/update/:id', title: 'Update Customer' },
-  { path: 'riders', title: 'Riders' },
-  { path: 'riders/detail/:id', title: 'Rider Profile' },
   { path: 'shifts', title: 'Shifts', permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE },
   {
     path: 'shifts/detail/:id',

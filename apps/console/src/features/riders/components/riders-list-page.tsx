@@ -1,0 +1,116 @@
+import { ERRORS } from '@dastak/core/messages';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { IconFilter, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useHasPermission } from '../../auth/hooks/use-session';
+import { useRidersQuery } from '../api/get-riders';
+import {
+  activeRiderFilterCount,
+  type RiderFilterSet,
+  riderFiltersFromQuery,
+  riderFiltersToQuery,
+} from '../rider-filters';
+import { CreateRiderDialog } from './create-rider-dialog';
+import { RiderFilterPanel } from './rider-filter-panel';
+import { RiderSearchBox } from './rider-search-box';
+import { RidersTable } from './riders-table';
+
+function loadErrorText(error: Error | null): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
+  return 'The riders could not be loaded. Use refresh to try again.';
+}
+
+/** /riders (spec §2.10): the filter set and search live in the query string. */
+export function RidersListPage() {
+  useDocumentTitle('Riders · Dastak');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => riderFiltersFromQuery(searchParams), [searchParams]);
+  const [filtersOpen, filterPanel] = useDisclosure(false);
+  const [createOpen, createDialog] = useDisclosure(false);
+  const canAddRider = useHasPermission(PERMISSIONS.CAN_ADD_RIDER);
+
+  // A bare /riders gets the default ordering written in, so the URL always states the view.
+  useEffect(() => {
+    if (!searchParams.has('ordering')) {
+      setSearchParams(riderFiltersToQuery(filters), { replace: true });
+    }
+  }, [searchParams, filters, setSearchParams]);
+
+  const apply = (next: RiderFilterSet) => setSearchParams(riderFiltersToQuery(next));
+  const riders = useRidersQuery(filters);
+  const rows = useMemo(
+    () => riders.data?.pages.flatMap((page) => page.results) ?? [],
+    [riders.data],
+  );
+  const count = riders.data?.pages[0]?.count;
+  const activeFilters = activeRiderFilterCount(filters);
+
+  return (
+    <Stack gap="md" p="lg">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Title order={1} fz="h2">
+          {count === undefined ? 'Riders' : `Riders - ${count} results`}
+        </Title>
+        {canAddRider && (
+          <Button leftSection={<IconPlus size={16} />} onClick={createDialog.open}>
+            Create Rider
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm">
+        <RiderSearchBox
+          value={filters.search}
+          onSearch={(search) => apply({ ...filters, search })}
+        />
+        <Tooltip label="Refresh">
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Refresh"
+            loading={riders.isRefetching}
+            onClick={() => riders.refetch()}
+          >
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          rightSection={
+            activeFilters > 0 ? (
+              <Badge size="sm" circle aria-label={`${activeFilters} filters applied`}>
+                {activeFilters}
+              </Badge>
+            ) : undefined
+          }
+          onClick={filterPanel.open}
+        >
+          Filters
+        </Button>
+      </Group>
+      <RidersTable
+        riders={rows}
+        loading={riders.isPending && riders.fetchStatus !== 'idle'}
+        errorText={loadErrorText(riders.error)}
+        hasMore={riders.hasNextPage}
+        loadingMore={riders.isFetchingNextPage}
+        onLoadMore={() => riders.fetchNextPage()}
+      />
+      <RiderFilterPanel
+        opened={filtersOpen}
+        applied={filters}
+        onClose={filterPanel.close}
+        onApply={(next) => {
+          apply(next);
+          filterPanel.close();
+        }}
+      />
+      {canAddRider && <CreateRiderDialog opened={createOpen} onClose={createDialog.close} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Rider } from '@dastak/core/entities/riders';
+import { RIDER_STATE_LABELS, RIDER_STATES, type RiderState } from '@dastak/core/states';
+import type { TagColor } from '../../components/tag';
+
+export const riderFullName = (rider: Pick<Rider, 'firstName' | 'lastName'>) =>
+  `${rider.firstName} ${rider.lastName}`.trim();
+
+/** Full and delivering riders are shown in red (spec §4). */
+export const isRiderStateRed = (state: RiderState) =>
+  state === RIDER_STATES.PICKING_UP_FULL || state === RIDER_STATES.DELIVERING;
+
+const STATE_COLORS: Record<RiderState, TagColor> = {
+  0: 'teal',
+  1: 'orange',
+  2: 'red',
+  3: 'red',
+};
+
+export const riderStateColor = (state: RiderState) => STATE_COLORS[state];
+export const riderStateLabel = (state: RiderState) => RIDER_STATE_LABELS[state] ?? String(state);
+
+/** Map marker kinds of spec §4: wildcard and covid override idle/busy. */
+export type RiderMarkerKind = 'idle' | 'busy' | 'wildcard' | 'covid';
+
+export function riderMarkerKind(rider: Pick<Rider, 'state' | 'isWildcard' | 'isCovid'>) {
+  if (rider.isWildcard) return 'wildcard' satisfies RiderMarkerKind;
+  if (rider.isCovid) return 'covid' satisfies RiderMarkerKind;
+  return (rider.state === RIDER_STATES.IDLE ? 'idle' : 'busy') satisfies RiderMarkerKind;
+}
+
+/** Pin colour and letter per kind (the W, C, R tags of spec §9). */
+export const RIDER_MARKER_STYLE: Record<RiderMarkerKind, { color: string; letter: string }> = {
+  idle: { color: '#2b8a3e', letter: 'R' },
+  busy: { color: '#e8590c', letter: 'R' },
+  wildcard: { color: '#7048e8', letter: 'W' },
+  covid: { color: '#c92a2a', letter: 'C' },
+};
+
+/** Force deliver applies to blood riders in the delivering state (spec §4). */
+export const canForceDeliver = (rider: Pick<Rider, 'state' | 'profile'>) =>
+  rider.profile.vertical?.name.toLowerCase() === 'blood' && rider.state === RIDER_STATES.DELIVERING;
