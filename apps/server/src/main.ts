@@ -3,7 +3,9 @@ import { buildApp, loggerOptions } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
 import { openDb } from './db/client';
+import { startAutoAssignment } from './jobs/auto-assignment';
 import { startOutboxRelay } from './jobs/outbox-relay';
+import { dispatchConfigFrom } from './modules/dispatch/dispatch-config';
 import { createMailer } from './modules/notifications/mailer';
 
 async function main() {
@@ -37,6 +39,10 @@ async function main() {
     createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
     log,
   );
+  const autoAssignment = startAutoAssignment(dbHandle.db, log, {
+    config: dispatchConfigFrom(process.env),
+    osrmUrl: config.OSRM_URL,
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
@@ -52,6 +58,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close(); // stops accepting, lets in-flight requests finish
     await relay.stop();
+    await autoAssignment.stop();
     await dbHandle.close();
     clearTimeout(force);
     process.exit(0);

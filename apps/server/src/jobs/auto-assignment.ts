@@ -1,0 +1,207 @@
+import { canTransition } from '@dastak/core/order-transitions';
+import type { Vertical } from '@dastak/core/states';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { HttpError } from '../lib/http-errors';
+import { solveAssignments } from '../modules/dispatch/auto-assign';
+import * as repo from '../modules/dispatch/dispatch.repository';
+import { DISPATCH_DEFAULTS, type DispatchConfig } from '../modules/dispatch/dispatch-config';
+import { travelAmong } from '../modules/dispatch/distance';
+import { toOrderModel, toRiderModels } from '../modules/dispatch/rider-models';
+import { planRoute } from '../modules/dispatch/route-plan';
+import { cellContext } from '../modules/dispatch/scoring';
+import { assignOrder } from '../modules/orders/order-assign.service';
+import { reportProblem } from '../modules/orders/order-rider.service';
+
+/**
+ * Auto-assignment (docs/decisions/0009-dispatch.md): every period, the orders waiting within the
+ * horizon are solved together against the free riders of their vertical, assigned through the
+ * orders module (which re-checks everything under row locks), and the ones nobody can reach on
+ * time are escalated to 'problem' once their pickup is close.
+ */
+
+/** Waiting orders whose pickup passed longer ago than this are left to the dispatchers. */
+const LOOKBACK_MS = 6 * 60 * 60_000;
+const SYSTEM = { kind: 'system' } as const;
+
+export interface AutoAssignmentOptions {
+  config?: DispatchConfig;
+  osrmUrl?: string;
+  log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>;
+}
+
+export interface AutoAssignmentReport {
+  waiting: number;
+  assigned: number;
+  escalated: number;
+  /** Assignments a dispatcher (or another instance) got to first: 409, skipped. */
+  conflicts: number;
+}
+
+export async function runAutoAssignmentOnce(
+  db: Db,
+  now: Date = new Date(),
+  opts: AutoAssignmentOptions = {},
+): Promise<AutoAssignmentReport> {
+  const config = opts.config ?? DISPATCH_DEFAULTS;
+  const t = now.getTime();
+  const waiting = await repo.listWaitingOrders(
+    db,
+    new Date(t - LOOKBACK_MS),
+    new Date(t + config.horizonMinutes * 60_000),
+  );
+  const report: AutoAssignmentReport = {
+    waiting: waiting.length,
+    assigned: 0,
+    escalated: 0,
+    conflicts: 0,
+  };
+  const verticals = [...new Set(waiting.map((o) => o.vertical))];
+  for (const vertical of verticals) {
+    await runVertical(
+      db,
+      vertical,
+      waiting.filter((o) => o.vertical === vertical),
+      t,
+      config,
+      opts,
+      report,
+    );
+  }
+  return report;
+}
+
+async function runVertical(
+  db: Db,
+  vertical: Vertical,
+  waiting: repo.DispatchOrderRow[],
+  now: number,
+  config: DispatchConfig,
+  opts: AutoAssignmentOptions,
+  report: AutoAssignmentReport,
+) {
+  const scope = { vertical };
+  const { riders: riderRows, tasks: taskRows } = await repo.listCandidatesWithQueues(db, scope);
+  const regionIds = [...new Set([...waiting, ...riderRows].map((x) => x.regionId))];
+  const regionRows = await repo.listRegions(db, regionIds);
+  const hyperlocal = regionRows.filter((r) => r.isHyperlocalModeEnabled).map((r) => r.id);
+  const cellRows = await repo.listCells(db, hyperlocal);
+  const regionsById = new Map(regionRows.map((r) => [r.id, r]));
+  const orders = waiting.map((o) =>
+    toOrderModel(
+      o,
+      regionsById.get(o.regionId),
+      cellRows.filter((c) => c.regionId === o.regionId),
+    ),
+  );
+  const riders = toRiderModels(riderRows, taskRows, regionsById, now);
+  const cells = cellContext(riders, cellRows, true);
+  const travel = await travelAmong(
+    [...orders.map((o) => o.point), ...riders.flatMap((r) => (r.position ? [r.position] : []))],
+    { osrmUrl: opts.osrmUrl, timeoutMs: config.osrmTimeoutMs, model: config },
+  );
+  const input = { orders, riders, now, travel, config, cells };
+  const result = solveAssignments(input);
+
+  const ordersById = new Map(orders.map((o) => [o.orderId, o]));
+  const ridersById = new Map(riders.map((r) => [r.id, r]));
+  const setOf = new Map<number, typeof orders>();
+  for (const a of result.assignments) {
+    setOf.set(a.riderId, [...(setOf.get(a.riderId) ?? []), ordersById.get(a.orderId)!]);
+  }
+  // Earliest pickups first, so a race lost late in the batch costs the least.
+  const assignments = [...result.assignments].sort(
+    (a, b) => ordersById.get(a.orderId)!.pickup - ordersById.get(b.orderId)!.pickup,
+  );
+  for (const a of assignments) {
+    const rider = ridersById.get(a.riderId)!;
+    const arrival = planRoute(rider, setOf.get(a.riderId)!, now, travel, config, a.orderId).target
+      ?.arrival;
+    const ok = await attempt(opts, 'assign', a.orderId, () =>
+      assignOrder(
+        db,
+        {
+          vertical,
+          orderId: a.orderId,
+          riderId: a.riderId,
+          auto: true,
+          expectedReachAt: arrival ? new Date(arrival) : null,
+        },
+        SYSTEM,
+      ),
+    );
+    if (ok) report.assigned++;
+    else report.conflicts++;
+  }
+
+  const escalateBefore = now + config.escalateMinutesBeforePickup * 60_000;
+  const due = waiting.filter(
+    (o) =>
+      result.unassigned.includes(o.id) &&
+      o.pickup.getTime() <= escalateBefore &&
+      canTransition('problem', o.state, vertical, 'system'),
+  );
+  if (due.length === 0) return;
+  const problemStringId = await repo.noRiderProblemStringId(db);
+  const free = riders.filter((r) => r.isOnDuty && r.isOnline).length;
+  for (const o of due) {
+    const ok = await attempt(opts, 'escalate', o.id, () =>
+      reportProblem(
+        db,
+        { orderId: o.id, problemStringId, text: `${free} riders on duty, none on time` },
+        SYSTEM,
+      ),
+    );
+    if (ok) report.escalated++;
+    else report.conflicts++;
+  }
+}
+
+/** Runs one order action; a refusal (the order moved on, the rider filled up) is skipped. */
+async function attempt(
+  opts: AutoAssignmentOptions,
+  what: string,
+  orderId: number,
+  action: () => Promise<unknown>,
+): Promise<boolean> {
+  try {
+    await action();
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) {
+      opts.log?.debug({ orderId, detail: err.detail }, `auto-assignment: ${what} skipped`);
+      return false;
+    }
+    throw err;
+  }
+}
+
+/** Runs the job every config.periodMs until stopped; a failed run is logged, not fatal. */
+export function startAutoAssignment(
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: Omit<AutoAssignmentOptions, 'log'> = {},
+) {
+  const period = (opts.config ?? DISPATCH_DEFAULTS).periodMs;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    running = runAutoAssignmentOnce(db, new Date(), { ...opts, log })
+      .then((r) => {
+        if (r.assigned || r.escalated) log.info(r, 'auto-assignment');
+      })
+      .catch((err) => log.error({ err }, 'auto-assignment failed'));
+    await running;
+    if (!stopped) timer = setTimeout(tick, period);
+  };
+  timer = setTimeout(tick, period);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

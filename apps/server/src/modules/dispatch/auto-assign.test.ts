@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bruteForceOptimum,
+  evaluatePlan,
+  greedyCheapestOnTime,
+  greedyNearest,
+} from './assignment-baselines';
+import { type SolveInput, solveAssignments } from './auto-assign';
+import { DISPATCH_DEFAULTS } from './dispatch-config';
+import { roadLeg } from './distance';
+import type { OrderModel, RiderModel } from './route-plan';
+
+const MIN = 60_000;
+const now = Date.parse('2026-03-02T10:00:00+05:00');
+const config = { ...DISPATCH_DEFAULTS };
+// Along one street at latitude 31.5: 0.01 degree of longitude is about 0.95 km.
+const on = (lng: number) => ({ latitude: 31.5, longitude: lng });
+const order = (id: number, lng: number, o: Partial<OrderModel> = {}): OrderModel => ({
+  orderId: id,
+  point: on(lng),
+  pickup: now + 20 * MIN,
+  regionId: 1,
+  isCovid: false,
+  cellId: null,
+  ...o,
+});
+const rider = (id: number, lng: number, r: Partial<RiderModel> = {}): RiderModel => ({
+  id,
+  regionId: 1,
+  position: on(lng),
+  isOnDuty: true,
+  isOnline: true,
+  state: 0,
+  isWildcard: false,
+  isCovid: false,
+  capacity: 5,
+  cellId: null,
+  availableFrom: 0,
+  pickups: [],
+  inHand: 0,
+  outsideHomeRegion: false,
+  ...r,
+});
+const input = (orders: OrderModel[], riders: RiderModel[]): SolveInput => ({
+  orders,
+  riders,
+  now,
+  travel: (a, b) => roadLeg(a, b, config),
+  config,
+  cells: { hyperlocal: false, minRiders: new Map(), freeRiders: new Map() },
+});
+const pairs = (r: { assignments: { orderId: number; riderId: number }[] }) =>
+  Object.fromEntries(r.assignments.map((a) => [a.orderId, a.riderId]));
+
+describe('solveAssignments', () => {
+  // Rider 1 is nearest to both orders but can reach only one in time; rider 2 reaches only
+  // order 1. One by one, order 1 takes rider 1 and order 2 is lost; together, both are served.
+  const instance = () =>
+    input([order(1, 74.3), order(2, 74.34)], [rider(1, 74.33), rider(2, 74.25)]);
+
+  it('solves the batch jointly where one-by-one greedy loses an order', () => {
+    const joint = solveAssignments(instance());
+    expect(pairs(joint)).toEqual({ 1: 2, 2: 1 });
+    expect(joint.unassigned).toEqual([]);
+    const greedy = greedyCheapestOnTime(instance());
+    expect(greedy.assignments).toHaveLength(1);
+    expect(evaluatePlan(instance(), joint).onTime).toBe(2);
+    expect(evaluatePlan(instance(), greedyNearest(instance())).onTime).toBe(1);
+  });
+
+  it('matches the enumerated optimum on the small instance', () => {
+    const best = bruteForceOptimum(instance());
+    expect(pairs(best)).toEqual(pairs(solveAssignments(instance())));
+  });
+
+  it('keeps capacity, covid and region rules, and leaves what nobody reaches in time', () => {
+    const orders = [
+      order(1, 74.3),
+      order(2, 74.301, { pickup: now + 90 * MIN }),
+      order(3, 74.302, { isCovid: true }),
+      order(4, 75.5),
+    ];
+    const riders = [
+      rider(1, 74.3, { inHand: 4, state: 1 }),
+      rider(2, 74.31, { regionId: 2 }),
+      rider(3, 74.305, { isCovid: true }),
+    ];
+    const r = solveAssignments(input(orders, riders));
+    const p = pairs(r);
+    expect(p[3]).toBe(3);
+    expect(Object.values(p).filter((id) => id === 1).length).toBeLessThanOrEqual(1);
+    expect(Object.values(p)).not.toContain(2);
+    expect(r.unassigned).toContain(4);
+  });
+
+  it('serves at least as many orders on time as the greedy rules on random batches', () => {
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let k = 0; k < 20; k++) {
+      const orders = Array.from({ length: 6 }, (_, i) =>
+        order(i + 1, 74.25 + rnd() * 0.2, { pickup: now + (15 + rnd() * 60) * MIN }),
+      );
+      const riders = Array.from({ length: 5 }, (_, i) => rider(i + 1, 74.25 + rnd() * 0.2));
+      const inst = input(orders, riders);
+      const ours = evaluatePlan(inst, solveAssignments(inst)).onTime;
+      expect(ours).toBeGreaterThanOrEqual(evaluatePlan(inst, greedyCheapestOnTime(inst)).onTime);
+      expect(ours).toBeGreaterThanOrEqual(evaluatePlan(inst, greedyNearest(inst)).onTime);
+    }
+  });
+});

@@ -1,0 +1,248 @@
+import type { DispatchConfig } from './dispatch-config';
+import {
+  type OrderModel,
+  planRoute,
+  type RiderModel,
+  routeCost,
+  type TravelFn,
+} from './route-plan';
+import { type CellContext, drainsCell, hasSkills, preGroup } from './scoring';
+
+/**
+ * The auto-assignment solver: regret-2 insertion followed by relocate/swap local search
+ * (docs/decisions/0009-dispatch.md). Pure: the job loads the models and applies the answer.
+ *
+ * Why not one-by-one: the nearest rider for the first order is often the only rider who can
+ * reach the second on time. Regret insertion places first the orders whose second-best option is
+ * much worse than their best (or who have only one), so scarce riders go where they are
+ * irreplaceable. Why not the Hungarian algorithm: a rider's cost for a second new order depends
+ * on the first (the route changes), which a fixed cost matrix cannot express; insertion
+ * re-prices a rider's column after every placement.
+ *
+ * Hard rules: every added pickup is on time, capacity holds, covid and region rules hold.
+ * Objective: minutes on the road added, plus weighted knock-on lateness on pickups already held,
+ * plus small penalties (drained hyperlocal cell, covid rider on a normal order, borrowed wildcard).
+ */
+
+export interface SolveInput {
+  orders: readonly OrderModel[];
+  riders: readonly RiderModel[];
+  now: number;
+  travel: TravelFn;
+  config: DispatchConfig;
+  cells: CellContext;
+}
+
+export interface Assignment {
+  orderId: number;
+  riderId: number;
+}
+
+export interface SolveResult {
+  assignments: Assignment[];
+  /** Orders nobody can reach on time (yet). */
+  unassigned: number[];
+}
+
+/** Whether the rules let this rider take this order at all (before time and capacity). */
+export function eligible(order: OrderModel, rider: RiderModel): boolean {
+  return rider.position !== null && preGroup(order, rider) === null && hasSkills(order, rider);
+}
+
+/**
+ * A rider who cannot reach the door in time even riding straight there can never take the
+ * order: queued stops only add time (triangle inequality). Pruning these pairs first keeps the
+ * search to the riders that matter.
+ */
+function canReachAlone(input: SolveInput, o: OrderModel, r: RiderModel): boolean {
+  const { now, travel, config } = input;
+  const start = Math.max(now, r.availableFrom);
+  const leg = travel(r.position!, o.point);
+  return start + leg.minutes * 60_000 <= o.pickup + config.onTimeGraceMinutes * 60_000;
+}
+
+/** Per-rider state of a plan being built, with its objective kept up to date. */
+export class PlanBook {
+  readonly added: OrderModel[][];
+  readonly value: number[];
+  private readonly leaving = new Map<number, number>();
+  private readonly indexOf: Map<RiderModel, number>;
+
+  constructor(readonly input: SolveInput) {
+    this.indexOf = new Map(input.riders.map((r, i) => [r, i]));
+    this.added = input.riders.map(() => []);
+    this.value = input.riders.map((r) => this.objective(r, []));
+  }
+
+  /** Route cost of the rider doing `set` on top of the queue; Infinity when a rule breaks. */
+  objective(rider: RiderModel, set: readonly OrderModel[]): number {
+    const { config, now, travel, cells } = this.input;
+    if (rider.inHand + set.length > rider.capacity) return Infinity;
+    const plan = planRoute(rider, set, now, travel, config);
+    if (plan.lateAdded > 0) return Infinity;
+    let cost = routeCost(plan, config);
+    let leaves = false;
+    for (const o of set) {
+      if (rider.isCovid && !o.isCovid) cost += config.covidRiderOnNormalOrderMinutes;
+      if (rider.regionId !== o.regionId) cost += config.wildcardFromOtherRegionMinutes;
+      if (o.cellId !== rider.cellId) leaves = true;
+    }
+    if (leaves && rider.cellId !== null) {
+      const others = (this.leaving.get(rider.cellId) ?? 0) - (this.isLeaving(rider) ? 1 : 0);
+      const probe = set.find((o) => o.cellId !== rider.cellId) as OrderModel;
+      if (drainsCell(probe, rider, cells, others)) cost += config.cellDeficitPenaltyMinutes;
+    }
+    return cost;
+  }
+
+  private isLeaving(rider: RiderModel): boolean {
+    const i = this.indexOf.get(rider) ?? -1;
+    return (this.added[i] ?? []).some((o) => o.cellId !== rider.cellId);
+  }
+
+  /** Replaces rider i's added set; returns the cells whose leaving count changed. */
+  set(i: number, orders: OrderModel[]): number | null {
+    const rider = this.input.riders[i]!;
+    const wasLeaving = this.isLeaving(rider);
+    this.added[i] = orders;
+    this.value[i] = this.objective(rider, orders);
+    const nowLeaving = this.isLeaving(rider);
+    if (rider.cellId === null || wasLeaving === nowLeaving) return null;
+    this.leaving.set(rider.cellId, (this.leaving.get(rider.cellId) ?? 0) + (nowLeaving ? 1 : -1));
+    return rider.cellId;
+  }
+
+  /** Extra objective of giving order o to rider i now. */
+  insertionDelta(i: number, o: OrderModel): number {
+    const rider = this.input.riders[i]!;
+    return this.objective(rider, [...this.added[i]!, o]) - this.value[i]!;
+  }
+}
+
+export function solveAssignments(input: SolveInput): SolveResult {
+  const { orders, riders } = input;
+  const nR = riders.length;
+  const book = new PlanBook(input);
+  const ok = orders.map((o) => riders.map((r) => eligible(o, r) && canReachAlone(input, o, r)));
+  const cost = new Float64Array(orders.length * nR).fill(Infinity);
+  const price = (oi: number, ri: number) => {
+    cost[oi * nR + ri] = ok[oi]![ri] ? book.insertionDelta(ri, orders[oi]!) : Infinity;
+  };
+  const open = new Set(orders.map((_, i) => i));
+  for (const oi of open) for (let ri = 0; ri < nR; ri++) price(oi, ri);
+
+  const insertAll = () => {
+    for (;;) {
+      let pick = -1;
+      let pickRider = -1;
+      let pickRegret = -Infinity;
+      for (const oi of open) {
+        let b1 = Infinity;
+        let b2 = Infinity;
+        let r1 = -1;
+        for (let ri = 0; ri < nR; ri++) {
+          const c = cost[oi * nR + ri]!;
+          if (c < b1) {
+            b2 = b1;
+            b1 = c;
+            r1 = ri;
+          } else if (c < b2) b2 = c;
+        }
+        if (r1 < 0) continue;
+        // Only one rider can make it: place this order before anyone takes that rider.
+        const regret = b2 === Infinity ? 1e9 - b1 : b2 - b1;
+        const better =
+          regret > pickRegret ||
+          (regret === pickRegret && orders[oi]!.pickup < orders[pick]!.pickup);
+        if (better) [pick, pickRider, pickRegret] = [oi, r1, regret];
+      }
+      if (pick < 0) return;
+      open.delete(pick);
+      const cell = book.set(pickRider, [...book.added[pickRider]!, orders[pick]!]);
+      for (const oi of open) price(oi, pickRider);
+      if (cell !== null) {
+        // A rider leaving a cell changes its cell-mates' prices.
+        riders.forEach((r, ri) => {
+          if (r.cellId === cell && ri !== pickRider) for (const oi of open) price(oi, ri);
+        });
+      }
+    }
+  };
+
+  insertAll();
+  if (improve(book, ok)) {
+    for (const oi of open) for (let ri = 0; ri < nR; ri++) price(oi, ri);
+    insertAll();
+  }
+  const assignments: Assignment[] = [];
+  book.added.forEach((set, ri) => {
+    for (const o of set) assignments.push({ orderId: o.orderId, riderId: riders[ri]!.id });
+  });
+  return { assignments, unassigned: [...open].map((oi) => orders[oi]!.orderId) };
+}
+
+/** Relocate and swap moves between riders while they lower the total; a few passes at most. */
+function improve(book: PlanBook, ok: boolean[][], maxPasses = 3): boolean {
+  const { orders, riders } = book.input;
+  const index = new Map(orders.map((o, i) => [o, i]));
+  let changed = false;
+  for (let pass = 0; pass < maxPasses; pass++) {
+    let improved = false;
+    for (let a = 0; a < riders.length; a++) {
+      for (const o of [...book.added[a]!]) {
+        const oi = index.get(o)!;
+        const withoutA = book.added[a]!.filter((x) => x !== o);
+        const gainA = book.value[a]! - book.objective(riders[a]!, withoutA);
+        for (let b = 0; b < riders.length; b++) {
+          if (b === a) continue;
+          // Relocate o from a to b.
+          if (ok[oi]![b]) {
+            const delta = book.insertionDelta(b, o) - gainA;
+            if (delta < -1e-6) {
+              book.set(a, withoutA);
+              book.set(b, [...book.added[b]!, o]);
+              improved = true;
+              break;
+            }
+          }
+          // Swap o with each order p of b.
+          if (book.added[b]!.length === 0) continue;
+          const swapped = trySwap(book, ok, index, a, b, o, withoutA);
+          if (swapped) {
+            improved = true;
+            break;
+          }
+        }
+      }
+    }
+    if (!improved) break;
+    changed = true;
+  }
+  return changed;
+}
+
+function trySwap(
+  book: PlanBook,
+  ok: boolean[][],
+  index: Map<OrderModel, number>,
+  a: number,
+  b: number,
+  o: OrderModel,
+  withoutA: OrderModel[],
+): boolean {
+  if (!book.added[a]!.includes(o)) return false;
+  const { riders } = book.input;
+  for (const p of book.added[b]!) {
+    if (!ok[index.get(p)!]![a] || !ok[index.get(o)!]![b]) continue;
+    const newA = [...withoutA, p];
+    const newB = [...book.added[b]!.filter((x) => x !== p), o];
+    const before = book.value[a]! + book.value[b]!;
+    const after = book.objective(riders[a]!, newA) + book.objective(riders[b]!, newB);
+    if (after < before - 1e-6) {
+      book.set(a, newA);
+      book.set(b, newB);
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,96 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookups } from '../../db/schema/lookups';
+import { orderActivities, orders } from '../../db/schema/orders';
+import { runAutoAssignmentOnce } from '../../jobs/auto-assignment';
+import { createTestApp } from '../../test/test-app';
+import { PROBLEM_NO_RIDER_TEXT } from './dispatch.repository';
+import { insertOrder, insertRider, insertWorld, type World } from './dispatch-fixtures';
+
+const MIN = 60_000;
+const LAT = 31.52;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let w: World;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await insertWorld(t.db, { size: 0.1 });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const rider = (lng: number) =>
+  insertRider(t.db, { regionId: w.home.id, lastKnownLatitude: LAT, lastKnownLongitude: lng });
+const order = (
+  lng: number,
+  minutesAhead: number,
+  extra: Partial<typeof orders.$inferInsert> = {},
+) =>
+  insertOrder(t.db, w, {
+    pickup: new Date(Date.now() + minutesAhead * MIN),
+    latitude: LAT,
+    longitude: lng,
+    ...extra,
+  });
+const load = async (ids: number[]) => {
+  const rows = await t.db.select().from(orders).where(inArray(orders.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+};
+
+describe('runAutoAssignmentOnce', () => {
+  it('assigns the waiting batch jointly and escalates what nobody can reach in time', async () => {
+    // Rider 1 is nearest to both near orders but can reach only one in time; rider 2 reaches
+    // only the first. One by one the first order would take rider 1 and lose the second.
+    const r1 = await rider(74.33);
+    const r2 = await rider(74.25);
+    const o1 = await order(74.3, 20);
+    const o2 = await order(74.34, 20);
+    // Due in 10 minutes, 15 km from anyone: no rider makes it.
+    const o3 = await order(74.44, 10, { latitude: LAT + 0.09 });
+    // Beyond the horizon: left alone.
+    const o4 = await order(74.3, 5 * 60, { state: 'scheduled' });
+
+    const report = await runAutoAssignmentOnce(t.db, new Date());
+    expect(report).toMatchObject({ waiting: 3, assigned: 2, escalated: 1, conflicts: 0 });
+
+    const after = await load([o1.id, o2.id, o3.id, o4.id]);
+    expect(after.get(o1.id)).toMatchObject({
+      state: 'assigned',
+      assignedRiderId: r2,
+      wasAutoAssigned: true,
+    });
+    expect(after.get(o2.id)).toMatchObject({
+      state: 'assigned',
+      assignedRiderId: r1,
+      wasAutoAssigned: true,
+    });
+    expect(after.get(o1.id)!.expectedReachAt!.getTime()).toBeLessThan(
+      o1.pickup.getTime() + 10 * MIN,
+    );
+
+    const [problem] = await t.db
+      .select()
+      .from(lookups)
+      .where(eq(lookups.text, PROBLEM_NO_RIDER_TEXT));
+    expect(after.get(o3.id)).toMatchObject({ state: 'problem', problemStringId: problem!.id });
+    const activity = await t.db
+      .select()
+      .from(orderActivities)
+      .where(eq(orderActivities.orderId, o3.id));
+    expect(activity.map((a) => a.verb)).toContain('problem');
+    expect(after.get(o4.id)).toMatchObject({ state: 'scheduled', assignedRiderId: null });
+
+    // Nothing is left to do on the next run.
+    const again = await runAutoAssignmentOnce(t.db, new Date());
+    expect(again).toMatchObject({ waiting: 0, assigned: 0, escalated: 0 });
+  });
+
+  it('leaves an order it cannot serve yet waiting while its pickup is still far', async () => {
+    const o = await order(74.44, 60, { latitude: LAT + 0.09, isCovid: true });
+    const report = await runAutoAssignmentOnce(t.db, new Date());
+    expect(report).toMatchObject({ waiting: 1, assigned: 0, escalated: 0 });
+    expect((await load([o.id])).get(o.id)).toMatchObject({ state: 'needsAssignment' });
+  });
+});

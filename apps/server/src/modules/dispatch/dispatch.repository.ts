@@ -1,0 +1,257 @@
+import type { Vertical } from '@dastak/core/states';
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cells, collectionCenters, regions } from '../../db/schema/locations';
+import { lookups } from '../../db/schema/lookups';
+import { orders, riderTasks } from '../../db/schema/orders';
+import { riderProfiles } from '../../db/schema/riders';
+import { users } from '../../db/schema/users';
+
+/**
+ * SQL of suggested riders, the task queue and auto-assignment. Candidates and their queues load
+ * in a fixed number of queries whatever the fleet size (no per-rider round trips).
+ */
+
+const orderColumns = {
+  id: orders.id,
+  number: orders.number,
+  vertical: orders.vertical,
+  state: orders.state,
+  regionId: orders.regionId,
+  pickup: orders.pickup,
+  timeSlotMinutes: orders.timeSlotMinutes,
+  latitude: orders.latitude,
+  longitude: orders.longitude,
+  isCovid: orders.isCovid,
+};
+export type DispatchOrderRow = Awaited<ReturnType<typeof findOrder>>[number];
+
+export function findOrder(db: DbOrTx, vertical: Vertical, orderId: number) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.vertical, vertical)));
+}
+
+/** Orders the job should place: waiting (or scheduled) and due within the horizon. */
+export function listWaitingOrders(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.state, ['needsAssignment', 'scheduled']),
+        eq(orders.fulfillmentMethod, 'online'),
+        gte(orders.pickup, from),
+        lte(orders.pickup, to),
+      ),
+    )
+    .orderBy(asc(orders.pickup), asc(orders.id));
+}
+
+export function listRegions(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: regions.id,
+      polygon: regions.polygon,
+      isHyperlocalModeEnabled: regions.isHyperlocalModeEnabled,
+      centerLatitude: regions.centerLatitude,
+      centerLongitude: regions.centerLongitude,
+    })
+    .from(regions)
+    .where(inArray(regions.id, ids));
+}
+
+export function listCells(db: DbOrTx, regionIds: number[]) {
+  if (regionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: cells.id,
+      regionId: cells.regionId,
+      minRiders: cells.minRiders,
+      coordinates: cells.coordinates,
+    })
+    .from(cells)
+    .where(inArray(cells.regionId, regionIds));
+}
+
+/**
+ * Which riders: those of the vertical in `regionId` plus wildcard riders of its other regions;
+ * or, without a region, every on-duty online rider of the vertical (the job's fleet).
+ */
+function riderScope(f: { vertical: Vertical; regionId?: number }): SQL {
+  const where = and(
+    eq(riderProfiles.vertical, f.vertical),
+    eq(users.isActive, true),
+    f.regionId === undefined
+      ? and(eq(riderProfiles.isOnDuty, true), eq(riderProfiles.isOnline, true))
+      : or(eq(riderProfiles.regionId, f.regionId), eq(riderProfiles.isWildcard, true)),
+  );
+  return where!;
+}
+
+export interface CandidateRiderRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  regionId: number;
+  state: number;
+  isOnline: boolean;
+  isOnDuty: boolean;
+  isWildcard: boolean;
+  isCovid: boolean;
+  lastKnownLatitude: number | null;
+  lastKnownLongitude: number | null;
+  lastSeenAt: Date | null;
+  completedOrdersCount: number;
+  capacity: number;
+  shiftBreakEndTime: Date | null;
+  cellId: number | null;
+  cellName: string | null;
+}
+
+export interface PendingTaskRow {
+  riderId: number;
+  type: number;
+  deadline: Date | null;
+  orderId: number | null;
+  orderState: string | null;
+  pickup: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+// Timestamps travel as JSON's ISO text (cheaper for the server than extract(epoch)).
+const toDate = (iso: string | null) => (iso == null ? null : new Date(iso));
+
+/**
+ * The candidate riders with their pending queues, in one query answering one JSON document.
+ * Why JSON: the reply is ~300 riders and ~500 tasks, and decoding that many rows field by field
+ * (PGlite's wire protocol, then the ORM's mapping) cost several times the query itself;
+ * JSON.parse of one value is native. Tasks come as arrays in sequence order.
+ */
+export async function listCandidatesWithQueues(
+  db: DbOrTx,
+  f: { vertical: Vertical; regionId?: number },
+): Promise<{ riders: CandidateRiderRow[]; tasks: PendingTaskRow[] }> {
+  // A correlated subquery per rider walks rider_tasks_rider_queue_idx; on PGlite (no planner
+  // statistics) a grouped CTE joined back came out 40x slower.
+  const queue = sql`(
+    select json_agg(json_build_array(
+        ${riderTasks.type}, ${riderTasks.deadline}, ${orders.id}, ${orders.state},
+        ${orders.pickup}, ${orders.latitude}, ${orders.longitude}
+      ) order by ${riderTasks.sequence}, ${riderTasks.id})
+    from ${riderTasks} left join ${orders} on ${orders.id} = ${riderTasks.orderId}
+    where ${riderTasks.riderId} = ${riderProfiles.userId} and ${riderTasks.state} = 'pending'
+  )`;
+  const result = await db.execute(sql`
+    select coalesce(json_agg(json_build_array(
+      ${users.id}, ${users.firstName}, ${users.lastName}, ${users.phone},
+      ${riderProfiles.regionId}, ${riderProfiles.state}, ${riderProfiles.isOnline},
+      ${riderProfiles.isOnDuty}, ${riderProfiles.isWildcard}, ${riderProfiles.isCovid},
+      ${riderProfiles.lastKnownLatitude}, ${riderProfiles.lastKnownLongitude},
+      ${riderProfiles.lastSeenAt}, ${riderProfiles.completedOrdersCount},
+      ${riderProfiles.capacity}, ${riderProfiles.shiftBreakEndTime},
+      ${riderProfiles.cellId}, ${cells.name}, ${queue}
+    ) order by ${users.id}), '[]'::json)::text as data
+    from ${riderProfiles}
+    join ${users} on ${users.id} = ${riderProfiles.userId}
+    left join ${cells} on ${cells.id} = ${riderProfiles.cellId}
+    where ${riderScope(f)}
+  `);
+  const data = (result as unknown as { rows: { data: string }[] }).rows[0]?.data ?? '[]';
+  // biome-ignore lint/suspicious/noExplicitAny: positional arrays straight from json_build_array
+  const packed = JSON.parse(data) as any[][];
+  const riders: CandidateRiderRow[] = [];
+  const tasks: PendingTaskRow[] = [];
+  for (const r of packed) {
+    riders.push({
+      id: r[0],
+      firstName: r[1],
+      lastName: r[2],
+      phone: r[3],
+      regionId: r[4],
+      state: r[5],
+      isOnline: r[6],
+      isOnDuty: r[7],
+      isWildcard: r[8],
+      isCovid: r[9],
+      lastKnownLatitude: r[10],
+      lastKnownLongitude: r[11],
+      lastSeenAt: toDate(r[12]),
+      completedOrdersCount: r[13],
+      capacity: r[14],
+      shiftBreakEndTime: toDate(r[15]),
+      cellId: r[16],
+      cellName: r[17],
+    });
+    for (const t of (r[18] ?? []) as [
+      number,
+      string | null,
+      number | null,
+      string | null,
+      string | null,
+      number | null,
+      number | null,
+    ][]) {
+      tasks.push({
+        riderId: r[0],
+        type: t[0],
+        deadline: toDate(t[1]),
+        orderId: t[2],
+        orderState: t[3],
+        pickup: toDate(t[4]),
+        latitude: t[5],
+        longitude: t[6],
+      });
+    }
+  }
+  return { riders, tasks };
+}
+
+/** GET /algorithm/{vertical}/tasks/?rider_id: the rider of that vertical, if any. */
+export async function findRider(db: DbOrTx, vertical: Vertical, riderId: number) {
+  const [row] = await db
+    .select({ id: riderProfiles.userId })
+    .from(riderProfiles)
+    .where(and(eq(riderProfiles.userId, riderId), eq(riderProfiles.vertical, vertical)));
+  return row;
+}
+
+export function listRiderQueue(db: DbOrTx, riderId: number) {
+  return db
+    .select({
+      id: riderTasks.id,
+      type: riderTasks.type,
+      deadline: riderTasks.deadline,
+      created: riderTasks.created,
+      orderId: orders.id,
+      orderNumber: orders.number,
+      pickup: orders.pickup,
+      address: orders.address,
+      centerId: collectionCenters.id,
+      centerName: collectionCenters.name,
+    })
+    .from(riderTasks)
+    .leftJoin(orders, eq(orders.id, riderTasks.orderId))
+    .leftJoin(collectionCenters, eq(collectionCenters.id, riderTasks.collectionCenterId))
+    .where(and(eq(riderTasks.riderId, riderId), eq(riderTasks.state, 'pending')))
+    .orderBy(asc(riderTasks.sequence), asc(riderTasks.id));
+}
+
+export const PROBLEM_NO_RIDER_TEXT = 'No rider available in time';
+
+/** The problem string escalations use; created once when a database lacks it. */
+export async function noRiderProblemStringId(db: DbOrTx): Promise<number> {
+  const where = and(eq(lookups.kind, 'problem'), eq(lookups.text, PROBLEM_NO_RIDER_TEXT));
+  const [found] = await db.select({ id: lookups.id }).from(lookups).where(where).limit(1);
+  if (found) return found.id;
+  await db
+    .insert(lookups)
+    .values({ kind: 'problem', scope: 'common', text: PROBLEM_NO_RIDER_TEXT, sortOrder: 99 })
+    .onConflictDoNothing();
+  const [row] = await db.select({ id: lookups.id }).from(lookups).where(where).limit(1);
+  return row!.id;
+}

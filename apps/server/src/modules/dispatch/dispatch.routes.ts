@@ -1,0 +1,67 @@
+import { verticalSchema } from '@dastak/core/entities/common';
+import { orderTimeSlotSchema } from '@dastak/core/entities/lookups';
+import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dispatchTaskSchema,
+  riderTasksQuerySchema,
+  suggestedRidersParamsSchema,
+  suggestedRidersSchema,
+  timeSlotsBodySchema,
+  timeSlotsQueryParamsSchema,
+} from './dispatch.schemas';
+import { listRiderTasks } from './rider-tasks.service';
+import { suggestRiders } from './suggested-riders.service';
+import { listFreeTimeSlots } from './time-slots.service';
+
+/** Suggested riders, the rider task queue and free time slots (spec §7 Algorithm, Orders). */
+export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/algorithm/:vertical/suggested-riders/:orderId/',
+    {
+      config: { access: PERMISSIONS.CAN_ASSIGN_ORDER },
+      schema: {
+        tags: ['dispatch'],
+        params: suggestedRidersParamsSchema,
+        response: { 200: suggestedRidersSchema },
+      },
+    },
+    async (req) => suggestRiders(app.db, req.params, { osrmUrl: app.config.OSRM_URL }),
+  );
+
+  app.get(
+    '/algorithm/:vertical/tasks/',
+    {
+      config: { access: ROUTE_ACCESS.AUTHENTICATED },
+      schema: {
+        tags: ['dispatch'],
+        params: z.object({ vertical: verticalSchema }),
+        querystring: riderTasksQuerySchema,
+        response: { 200: z.array(dispatchTaskSchema) },
+      },
+    },
+    async (req) =>
+      listRiderTasks(app.db, { vertical: req.params.vertical, riderId: req.query.riderId }),
+  );
+
+  app.post(
+    '/orders/:vertical/time-slots/',
+    {
+      config: { access: ROUTE_ACCESS.AUTHENTICATED },
+      schema: {
+        tags: ['dispatch'],
+        params: z.object({ vertical: verticalSchema }),
+        querystring: timeSlotsQueryParamsSchema,
+        body: timeSlotsBodySchema,
+        response: { 200: z.array(orderTimeSlotSchema) },
+      },
+    },
+    async (req) =>
+      listFreeTimeSlots(app.db, {
+        ...req.body,
+        vertical: req.params.vertical,
+        slotLength: req.body.slotLength ?? req.query.slotLength,
+      }),
+  );
+};

@@ -1,0 +1,62 @@
+import { TIME_SLOT_LENGTHS } from '@dastak/core/constants';
+import {
+  dateTimeSchema,
+  idParamSchema,
+  idSchema,
+  verticalSchema,
+} from '@dastak/core/entities/common';
+import { timeSlotsQuerySchema } from '@dastak/core/entities/order-requests';
+import { riderTaskSchema, scoredRiderSchema } from '@dastak/core/entities/riders';
+import { z } from 'zod';
+
+/**
+ * Response and request shapes of the dispatch routes. They extend core's entities with what the
+ * server adds (a score breakdown, the centre id); the console's core schemas read them as is.
+ */
+
+export const scoreBreakdownSchema = z.object({
+  travel: z.number(),
+  lateness: z.number(),
+  load: z.number(),
+  cellCoverage: z.number(),
+  skills: z.number(),
+});
+
+export const suggestedRiderSchema = scoredRiderSchema.extend({
+  breakdown: scoreBreakdownSchema,
+  estimatedArrival: dateTimeSchema.nullable(),
+  lateMinutes: z.number().nonnegative(),
+});
+
+const group = z.array(suggestedRiderSchema);
+export const suggestedRidersSchema = z.object({
+  availableRiders: group,
+  lateRiders: group,
+  outOfCapacityRiders: group,
+  deliveringRiders: group,
+  outOfRegionRiders: group,
+  offDutyRiders: group,
+});
+
+export const suggestedRidersParamsSchema = z.object({
+  vertical: verticalSchema,
+  orderId: idParamSchema,
+});
+
+export const riderTasksQuerySchema = z.object({ riderId: idParamSchema });
+
+export const dispatchTaskSchema = riderTaskSchema.extend({
+  collectionCenter: z.object({ id: idSchema, name: z.string() }).nullable(),
+});
+
+const slotLengthSchema = z.coerce
+  .number()
+  .int()
+  .refine((n) => (TIME_SLOT_LENGTHS as readonly number[]).includes(n), {
+    error: `Slot length must be one of ${TIME_SLOT_LENGTHS.join(', ')} minutes.`,
+  });
+
+export const timeSlotsBodySchema = timeSlotsQuerySchema.extend({
+  slotLength: slotLengthSchema.optional(),
+});
+export const timeSlotsQueryParamsSchema = z.object({ slotLength: slotLengthSchema.optional() });

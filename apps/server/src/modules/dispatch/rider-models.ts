@@ -1,0 +1,103 @@
+import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
+import { RIDER_TASK_TYPES } from '@dastak/core/states';
+import type { Polygon } from '../../db/schema/locations';
+import { pointInPolygon } from '../../demo/geometry';
+import type {
+  CandidateRiderRow,
+  DispatchOrderRow,
+  listCells,
+  listRegions,
+  PendingTaskRow,
+} from './dispatch.repository';
+import type { OrderModel, RiderModel, Stop } from './route-plan';
+
+/** Database rows to the pure models of route-plan.ts. */
+
+type RegionRow = Awaited<ReturnType<typeof listRegions>>[number];
+type CellRow = Awaited<ReturnType<typeof listCells>>[number];
+
+/** The hyperlocal cell a point lies in, among the cells of hyperlocal regions. */
+export function cellAt(
+  point: { latitude: number; longitude: number },
+  cellRows: readonly { id: number; coordinates: Polygon }[],
+): number | null {
+  for (const c of cellRows) if (pointInPolygon(point, c.coordinates)) return c.id;
+  return null;
+}
+
+export function toOrderModel(
+  o: DispatchOrderRow,
+  region: RegionRow | undefined,
+  regionCells: readonly CellRow[],
+): OrderModel {
+  // An order without a pin is estimated from its region's centre rather than dropped.
+  const point =
+    o.latitude != null && o.longitude != null
+      ? { latitude: o.latitude, longitude: o.longitude }
+      : { latitude: region?.centerLatitude ?? 0, longitude: region?.centerLongitude ?? 0 };
+  return {
+    orderId: o.id,
+    point,
+    pickup: o.pickup.getTime(),
+    regionId: o.regionId,
+    isCovid: o.isCovid,
+    cellId: region?.isHyperlocalModeEnabled ? cellAt(point, regionCells) : null,
+  };
+}
+
+export function toRiderModels(
+  rows: readonly CandidateRiderRow[],
+  tasks: readonly PendingTaskRow[],
+  regionsById: ReadonlyMap<number, RegionRow>,
+  now: number,
+): RiderModel[] {
+  const queues = new Map<number, PendingTaskRow[]>();
+  for (const t of tasks) {
+    const q = queues.get(t.riderId);
+    if (q) q.push(t);
+    else queues.set(t.riderId, [t]);
+  }
+  return rows.map((r) => {
+    const queue = queues.get(r.id) ?? [];
+    const position =
+      r.lastKnownLatitude != null && r.lastKnownLongitude != null
+        ? { latitude: r.lastKnownLatitude, longitude: r.lastKnownLongitude }
+        : null;
+    let availableFrom = r.shiftBreakEndTime ? r.shiftBreakEndTime.getTime() : 0;
+    const pickups: Stop[] = [];
+    let inHand = 0;
+    for (const t of queue) {
+      if (t.type === RIDER_TASK_TYPES.BREAK) {
+        if (t.deadline) availableFrom = Math.max(availableFrom, t.deadline.getTime());
+        continue;
+      }
+      inHand++;
+      if (t.type !== RIDER_TASK_TYPES.PICKUP || !t.orderId || !t.pickup) continue;
+      if (t.latitude == null || t.longitude == null) continue;
+      pickups.push({
+        orderId: t.orderId,
+        point: { latitude: t.latitude, longitude: t.longitude },
+        pickup: t.pickup.getTime(),
+        pinned: t.orderState === 'reached',
+      });
+    }
+    const home = regionsById.get(r.regionId);
+    return {
+      id: r.id,
+      regionId: r.regionId,
+      position,
+      isOnDuty: r.isOnDuty,
+      isOnline: r.isOnline,
+      state: r.state,
+      isWildcard: r.isWildcard,
+      isCovid: r.isCovid,
+      capacity: Math.min(r.capacity, RIDER_MAX_PICKUPS),
+      cellId: r.cellId,
+      availableFrom: availableFrom > now ? availableFrom : 0,
+      pickups,
+      inHand,
+      outsideHomeRegion:
+        !r.isWildcard && !!position && !!home && !pointInPolygon(position, home.polygon),
+    };
+  });
+}

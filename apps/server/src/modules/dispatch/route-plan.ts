@@ -1,0 +1,124 @@
+import type { DispatchConfig } from './dispatch-config';
+import type { Leg, Point } from './distance';
+
+/**
+ * The one model of a rider's day that scoring, the solver and the benchmarks share: the rider
+ * starts where the phone last was (after any break), does the pickups in slot order, waits at
+ * the door when early, spends a service time at each, and is on time when reaching the door no
+ * later than slot start + grace. Deliveries to a collection center come after the pickups and do
+ * not move any arrival, so they are left out.
+ */
+
+export type TravelFn = (from: Point, to: Point) => Leg;
+export type RouteModel = Pick<
+  DispatchConfig,
+  'pickupServiceMinutes' | 'onTimeGraceMinutes' | 'lateMinuteWeight'
+>;
+
+/** A pickup to make: an order's door and its slot start (epoch ms). */
+export interface Stop {
+  orderId: number;
+  point: Point;
+  pickup: number;
+  /** The rider is at this door now (order reached): it stays first. */
+  pinned?: boolean;
+}
+
+export interface RiderModel {
+  id: number;
+  regionId: number;
+  position: Point | null;
+  isOnDuty: boolean;
+  isOnline: boolean;
+  /** 0 idle, 1 picking up, 2 full, 3 delivering. */
+  state: number;
+  isWildcard: boolean;
+  isCovid: boolean;
+  capacity: number;
+  cellId: number | null;
+  /** Epoch ms the rider can start moving (end of a break), 0 when free now. */
+  availableFrom: number;
+  /** Pending pickups already held, in the queue's order. */
+  pickups: Stop[];
+  /** Pending pickups plus collected samples not yet delivered: both take room in the box. */
+  inHand: number;
+  /** A rider of this region whose last position lies outside it (not wildcard). */
+  outsideHomeRegion: boolean;
+}
+
+export interface OrderModel extends Stop {
+  regionId: number;
+  isCovid: boolean;
+  /** The hyperlocal cell the door lies in, if any. */
+  cellId: number | null;
+}
+
+export interface RoutePlan {
+  travelMinutes: number;
+  travelMetres: number;
+  /** Minutes past slot start + grace, summed over the pickups already held. */
+  lateExisting: number;
+  /** The same over the added pickups. */
+  lateAdded: number;
+  /** Arrival at the target stop, with the road covered to get there. */
+  target: { arrival: number; metres: number; minutes: number; lateMinutes: number } | null;
+}
+
+const MINUTE = 60_000;
+
+const bySlot = (a: Stop, b: Stop) =>
+  (b.pinned ? 1 : 0) - (a.pinned ? 1 : 0) || a.pickup - b.pickup || a.orderId - b.orderId;
+
+/** Walks the rider's pickups plus `added` in slot order from `now`. */
+export function planRoute(
+  rider: RiderModel,
+  added: readonly Stop[],
+  now: number,
+  travel: TravelFn,
+  model: RouteModel,
+  targetOrderId = -1,
+): RoutePlan {
+  const plan: RoutePlan = {
+    travelMinutes: 0,
+    travelMetres: 0,
+    lateExisting: 0,
+    lateAdded: 0,
+    target: null,
+  };
+  if (!rider.position) return plan;
+  const stops: Stop[] =
+    added.length === 0 ? rider.pickups : [...rider.pickups, ...added].sort(bySlot);
+  let t = Math.max(now, rider.availableFrom);
+  let at = rider.position;
+  const service = model.pickupServiceMinutes * MINUTE;
+  const grace = model.onTimeGraceMinutes * MINUTE;
+  for (const stop of stops) {
+    const leg = travel(at, stop.point);
+    plan.travelMinutes += leg.minutes;
+    plan.travelMetres += leg.metres;
+    const arrival = t + leg.minutes * MINUTE;
+    const late = Math.max(0, arrival - (stop.pickup + grace)) / MINUTE;
+    const isAdded = added.length > 0 && added.includes(stop);
+    if (isAdded) plan.lateAdded += late;
+    else plan.lateExisting += late;
+    if (stop.orderId === targetOrderId) {
+      plan.target = {
+        arrival,
+        metres: plan.travelMetres,
+        minutes: plan.travelMinutes,
+        lateMinutes: late,
+      };
+    }
+    // Early riders wait for the slot: patients book a window, not "as soon as possible".
+    t = Math.max(arrival, stop.pickup) + service;
+    at = stop.point;
+  }
+  return plan;
+}
+
+/** The solver's price of a route: travel plus weighted lateness of pickups already held. */
+export function routeCost(plan: RoutePlan, model: RouteModel): number {
+  return plan.travelMinutes + model.lateMinuteWeight * plan.lateExisting;
+}
+
+export const pickupsInHand = (r: RiderModel) => r.inHand;
