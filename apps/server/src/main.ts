@@ -5,7 +5,6 @@ import { ConfigError, loadConfig } from './config/config';
 import { openDb } from './db/client';
 import { startAutoAssignment } from './jobs/auto-assignment';
 import { startOutboxRelay } from './jobs/outbox-relay';
-import { dispatchConfigFrom } from './modules/dispatch/dispatch-config';
 import { createMailer } from './modules/notifications/mailer';
 
 async function main() {
@@ -40,7 +39,7 @@ async function main() {
     log,
   );
   const autoAssignment = startAutoAssignment(dbHandle.db, log, {
-    config: dispatchConfigFrom(process.env),
+    config: config.dispatch,
     osrmUrl: config.OSRM_URL,
   });
 

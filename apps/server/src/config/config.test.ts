@@ -31,6 +31,13 @@ describe('configuration', () => {
     }
   });
 
+  it('dispatch tunables take environment overrides and refuse bad ones by name', () => {
+    expect(loadConfig({ AUTO_ASSIGN_HORIZON_MINUTES: '90' }).dispatch.horizonMinutes).toBe(90);
+    expect(() => loadConfig({ DISPATCH_STREET_SPEED_KMH: 'fast' })).toThrow(
+      /DISPATCH_STREET_SPEED_KMH/,
+    );
+  });
+
   it('empty strings count as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).PORT).toBe(8080);
   });

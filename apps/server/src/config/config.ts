@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type DispatchConfig, dispatchConfigFrom } from '../modules/dispatch/dispatch-config';
 
 /**
  * All configuration, read and validated once. A bad value stops the start with a message that
@@ -54,6 +55,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'DATA_DIR'> &
   DEMO_DATA: boolean;
   PUBLIC_URL: string;
   CONSOLE_DIST: string;
+  /** Dispatch tunables with their AUTO_ASSIGN_* / DISPATCH_* overrides (docs/decisions/0009). */
+  dispatch: DispatchConfig;
 };
 
 export class ConfigError extends Error {}
@@ -67,7 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  let dispatch: DispatchConfig;
+  try {
+    dispatch = dispatchConfigFrom(cleaned);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   return {
+    dispatch,
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
     DEMO_DATA: c.DEMO_DATA ?? !c.DATABASE_URL,
