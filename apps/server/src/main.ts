@@ -20,7 +20,11 @@ async function main() {
   }
   const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
   const started = Date.now();
-  const dbHandle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const dbHandle = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects'),
+  });
   log.info(
     { engine: dbHandle.kind, dataDir: dbHandle.kind === 'pglite' ? config.DATA_DIR : undefined },
     'database ready',

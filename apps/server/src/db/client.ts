@@ -35,11 +35,16 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** PGlite data directory; unset (with no URL) means in memory. */
   dataDir?: string;
+  /** Errors of idle pooled connections (server restart, terminated backend). */
+  onPoolError?: (err: Error) => void;
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // Without a listener, an idle connection dropped by the server crashes the process; the pool
+    // replaces it on the next checkout, so reporting it is enough.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
