@@ -162,7 +162,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
     label: 'report a problem on',
     rules: [
       { actor: 'rider', from: ['assigned', 'reached'] },
-      { actor: 'system', from: ['needsAssignment', 'assigned'] },
+      // Auto-assignment escalates any waiting order it cannot serve in time, scheduled ones too.
+      { actor: 'system', from: ['scheduled', 'needsAssignment', 'assigned'] },
     ],
     to: 'problem',
     verb: 'problem',

@@ -1,4 +1,5 @@
 import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
+import { ORDER_MESSAGES, ORDER_SUCCESS } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { USER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
@@ -20,7 +21,6 @@ import {
   releaseRider,
   summarize,
 } from './order-action';
-import { ORDER_MESSAGES, ORDER_SUCCESS } from './order-messages';
 import { findLookup } from './order-references.repository';
 import type { OrderRow } from './orders.repository';
 import * as repo from './orders.repository';

@@ -1,10 +1,9 @@
-import { ERRORS } from '@dastak/core/messages';
+import { ERRORS, ORDER_MESSAGES, ORDER_SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { assignOrder } from './order-assign.service';
-import { ORDER_MESSAGES, ORDER_SUCCESS } from './order-messages';
 import {
   activitiesOf,
   api,

@@ -1,5 +1,5 @@
 import { RESCHEDULE_MAX_DAYS_AHEAD } from '@dastak/core/constants';
-import { VALIDATION } from '@dastak/core/messages';
+import { ORDER_MESSAGES, ORDER_SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
 import { parseKarachi } from '@dastak/core/rules/karachi-time';
@@ -17,7 +17,6 @@ import {
   summarize,
 } from './order-action';
 import type { OrderActionResult } from './order-assign.service';
-import { ORDER_MESSAGES, ORDER_SUCCESS } from './order-messages';
 import { findLookup } from './order-references.repository';
 import * as repo from './orders.repository';
 

@@ -1,10 +1,9 @@
-import { ERRORS, TRANSITION_GUARDS } from '@dastak/core/messages';
+import { ERRORS, ORDER_MESSAGES, ORDER_SUCCESS, TRANSITION_GUARDS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { assignOrder } from './order-assign.service';
-import { ORDER_MESSAGES, ORDER_SUCCESS } from './order-messages';
 import { markCollected, markReached } from './order-rider.service';
 import {
   activitiesOf,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ORDER_CREATE_LEAD_MINUTES, ORDER_CREATE_MAX_DAYS_AHEAD } from '@dastak/core/constants';
 import { fieldErrors } from '@dastak/core/entities/common';
 import { type OrderCreate, orderCreateSchema } from '@dastak/core/entities/order-requests';
-import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ERRORS, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
@@ -17,7 +17,6 @@ import {
   saveIdempotentResponse,
 } from './idempotency.repository';
 import { activityRow, actorName, type OrderSummary, summarize } from './order-action';
-import { ORDER_MESSAGES } from './order-messages';
 import * as refs from './order-references.repository';
 import { resolveTests } from './order-tests';
 import * as repo from './orders.repository';

@@ -1,11 +1,10 @@
-import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ERRORS, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { orderScanTypes, orders, partialOrders } from '../../db/schema/orders';
 import { createTestApp } from '../../test/test-app';
-import { ORDER_MESSAGES } from './order-messages';
 import {
   activitiesOf,
   api,

@@ -1,5 +1,5 @@
 import { ADDITIONAL_NOTES_MAX } from '@dastak/core/constants';
-import { FORM_VALIDATION, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { FORM_VALIDATION, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
@@ -9,7 +9,6 @@ import { type ActivityInsert, insertActivities } from './activities.repository';
 import { type ActorContext, requireStaff } from './actor';
 import { activityRow, actorName, beginAction, loadOrder, summarize } from './order-action';
 import type { OrderActionResult } from './order-assign.service';
-import { ORDER_MESSAGES } from './order-messages';
 import { resolveTests } from './order-tests';
 import type { OrderPatch, OrderRow } from './orders.repository';
 import * as repo from './orders.repository';

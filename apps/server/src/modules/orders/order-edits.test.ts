@@ -1,6 +1,7 @@
 import {
   ERRORS,
   FORM_VALIDATION,
+  ORDER_MESSAGES,
   SUCCESS,
   TRANSITION_GUARDS,
   VALIDATION,
@@ -11,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderScanTypes, orders } from '../../db/schema/orders';
 import { createTestApp } from '../../test/test-app';
 import { assignOrder } from './order-assign.service';
-import { ORDER_MESSAGES } from './order-messages';
 import { markCollected, markReached } from './order-rider.service';
 import {
   activitiesOf,

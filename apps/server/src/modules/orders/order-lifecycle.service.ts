@@ -1,4 +1,4 @@
-import { SUCCESS } from '@dastak/core/messages';
+import { ORDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES, type Vertical } from '@dastak/core/states';
@@ -23,7 +23,6 @@ import {
   summarize,
 } from './order-action';
 import type { OrderActionResult } from './order-assign.service';
-import { ORDER_MESSAGES } from './order-messages';
 import type { OrderRow } from './orders.repository';
 import * as repo from './orders.repository';
 

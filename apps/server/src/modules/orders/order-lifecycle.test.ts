@@ -1,4 +1,10 @@
-import { ERRORS, SUCCESS, TRANSITION_GUARDS, VALIDATION } from '@dastak/core/messages';
+import {
+  ERRORS,
+  ORDER_MESSAGES,
+  SUCCESS,
+  TRANSITION_GUARDS,
+  VALIDATION,
+} from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES, RIDER_TASK_TYPES } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
@@ -7,7 +13,6 @@ import { orderScanTypes } from '../../db/schema/orders';
 import { createTestApp } from '../../test/test-app';
 import { assignOrder } from './order-assign.service';
 import { forceDeliverRider } from './order-lifecycle.service';
-import { ORDER_MESSAGES } from './order-messages';
 import {
   markCollected,
   markDeliveredAtCenter,

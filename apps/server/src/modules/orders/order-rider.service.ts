@@ -1,4 +1,4 @@
-import { SUCCESS } from '@dastak/core/messages';
+import { ORDER_MESSAGES, ORDER_SUCCESS, SUCCESS } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
@@ -22,7 +22,6 @@ import {
   summarize,
 } from './order-action';
 import type { OrderActionResult } from './order-assign.service';
-import { ORDER_MESSAGES, ORDER_SUCCESS } from './order-messages';
 import { findCollectionCenter, findLookup } from './order-references.repository';
 import * as repo from './orders.repository';
 

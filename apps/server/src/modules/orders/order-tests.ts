@@ -1,9 +1,8 @@
-import { VALIDATION } from '@dastak/core/messages';
+import { ORDER_MESSAGES, VALIDATION } from '@dastak/core/messages';
 import { sumTestValues } from '@dastak/core/rules/order-total';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
-import { ORDER_MESSAGES } from './order-messages';
 import { findScanTypesByCode } from './order-references.repository';
 import type { OrderLine } from './orders.repository';
 

@@ -1,5 +1,5 @@
 import type { RiderCreate, RiderFlags, RiderUpdate } from '@dastak/core/entities/riders';
-import { SUCCESS } from '@dastak/core/messages';
+import { RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
@@ -8,7 +8,6 @@ import { hashPassword } from '../auth/password';
 import type { AuthUser } from '../auth/tokens';
 import type { ActorContext } from '../orders/actor';
 import * as orderActions from './order-actions';
-import { RIDER_MESSAGES } from './rider-messages';
 import * as repo from './riders.repository';
 
 const isUniqueViolation = (err: unknown): boolean => {

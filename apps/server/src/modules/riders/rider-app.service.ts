@@ -1,4 +1,4 @@
-import { SUCCESS } from '@dastak/core/messages';
+import { RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { OrderState, RiderState, RiderTaskType } from '@dastak/core/states';
 import type { Db } from '../../db/client';
@@ -7,7 +7,6 @@ import * as orderActions from './order-actions';
 import { setDuty } from './rider-admin.service';
 import * as repo from './rider-app.repository';
 import type { RiderAppTask } from './rider-app.schemas';
-import { RIDER_MESSAGES } from './rider-messages';
 import { lockProfile } from './riders.repository';
 
 const riderActor = (userId: number) => ({ kind: 'rider' as const, userId });

@@ -1,10 +1,10 @@
+import { RIDER_MESSAGES } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
 import { notFound } from '../../lib/http-errors';
 import * as repo from './rider-app.repository';
 import type { LocationBody, LocationPing } from './rider-app.schemas';
-import { RIDER_MESSAGES } from './rider-messages';
 
 /** A fix dated in the future (a phone clock ahead) counts as taken now. */
 const recordedAtOf = (p: LocationPing, now: Date) => {
