@@ -1,43 +1,16 @@
-import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { riderLocationPings } from '../../db/schema/riders';
-import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import {
-  type Geography,
-  insertOrder,
-  insertRider,
-  insertTask,
-  riderToken,
-  seedGeography,
-  type TestCtx,
-} from './riders.fixtures';
 
-let t: TestCtx;
-let geo: Geography;
-let staff: string;
+import { riderAppHarness } from './rider-app.harness';
+import { insertOrder, insertTask } from './riders.fixtures';
 
-const call = (method: 'GET' | 'POST', url: string, tok: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(tok), payload });
-const rider = (tok: string) =>
-  call('GET', `/entity/rider/${JSON.parse(atob(tok.split('.')[1]!)).sub}/`, staff);
-const newRider = async (profile: object = {}, regionId = geo.gulberg.id) => {
-  const r = await insertRider(t.db, { regionId, profile });
-  return { id: r.id, token: await riderToken(t.app, r) };
-};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  geo = await seedGeography(t.db);
-  const u = await createUser(t, Object.values(PERMISSIONS));
-  staff = (await login(t.app, u.email, u.password)).token;
-});
-afterAll(() => t.close());
+const h = riderAppHarness();
 
 describe('POST /rider-app/location/', () => {
   it('a single ping moves the rider, marks them online and records the device', async () => {
-    const r = await newRider({ isOnline: false });
-    const res = await call('POST', '/rider-app/location/', r.token, {
+    const r = await h.newRider({ isOnline: false });
+    const res = await h.call('POST', '/rider-app/location/', r.token, {
       latitude: 31.5,
       longitude: 74.37,
       battery: 64,
@@ -49,45 +22,45 @@ describe('POST /rider-app/location/', () => {
     expect(res.json()).toMatchObject({
       accepted: 1,
       isOnline: true,
-      cell: { id: geo.eastCell.id, name: 'Gulberg East' },
+      cell: { id: h.geo.eastCell.id, name: 'Gulberg East' },
     });
-    expect((await rider(r.token)).json()).toMatchObject({
+    expect((await h.rider(r.token)).json()).toMatchObject({
       isOnline: true,
       lastKnownLatitude: 31.5,
       lastKnownLongitude: 74.37,
       battery: 64,
       networkState: true,
-      cell: { id: geo.eastCell.id },
+      cell: { id: h.geo.eastCell.id },
       profile: { appVersion: '2.4.0', mobileModel: 'Galaxy A14', isUsingLatestApp: false },
     });
   });
 
   it('a batch stores every ping and keeps the newest fix; an older batch only grows the trail', async () => {
-    const r = await newRider();
+    const r = await h.newRider();
     const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-    const res = await call('POST', '/rider-app/location/', r.token, {
+    const res = await h.call('POST', '/rider-app/location/', r.token, {
       pings: [
         { latitude: 31.5, longitude: 74.31, recorded_at: at(3), battery: 50 },
         { latitude: 31.52, longitude: 74.32, recorded_at: at(1) },
         { latitude: 31.51, longitude: 74.36, recorded_at: at(2), battery: 49 },
       ],
     });
-    expect(res.json()).toMatchObject({ accepted: 3, cell: { id: geo.westCell.id } });
-    const after = (await rider(r.token)).json();
+    expect(res.json()).toMatchObject({ accepted: 3, cell: { id: h.geo.westCell.id } });
+    const after = (await h.rider(r.token)).json();
     expect(after).toMatchObject({
       lastKnownLatitude: 31.52,
       lastKnownLongitude: 74.32,
       battery: 49,
     });
-    const late = await call('POST', '/rider-app/location/', r.token, {
+    const late = await h.call('POST', '/rider-app/location/', r.token, {
       pings: [{ latitude: 31.49, longitude: 74.39, recorded_at: at(10) }],
     });
     expect(late.statusCode).toBe(200);
-    expect((await rider(r.token)).json()).toMatchObject({
+    expect((await h.rider(r.token)).json()).toMatchObject({
       lastKnownLatitude: 31.52,
       lastSeenAt: after.lastSeenAt,
     });
-    const trail = await t.db
+    const trail = await h.t.db
       .select()
       .from(riderLocationPings)
       .where(eq(riderLocationPings.riderId, r.id));
@@ -95,8 +68,8 @@ describe('POST /rider-app/location/', () => {
   });
 
   it('outside a hyperlocal region there is no cell', async () => {
-    const r = await newRider({}, geo.dha.id);
-    const res = await call('POST', '/rider-app/location/', r.token, {
+    const r = await h.newRider({}, h.geo.dha.id);
+    const res = await h.call('POST', '/rider-app/location/', r.token, {
       latitude: 31.47,
       longitude: 74.4,
     });
@@ -104,9 +77,9 @@ describe('POST /rider-app/location/', () => {
   });
 
   it('validates coordinates, battery and batch size', async () => {
-    const r = await newRider();
+    const r = await h.newRider();
     const bad = async (payload: object) =>
-      (await call('POST', '/rider-app/location/', r.token, payload)).statusCode;
+      (await h.call('POST', '/rider-app/location/', r.token, payload)).statusCode;
     expect(await bad({ latitude: 91, longitude: 74 })).toBe(400);
     expect(await bad({ latitude: 31, longitude: 181 })).toBe(400);
     expect(await bad({ latitude: 31, longitude: 74, battery: 101 })).toBe(400);
@@ -124,44 +97,44 @@ describe('POST /rider-app/location/', () => {
 });
 
 describe('access', () => {
-  it('a staff token gets 403 on the rider app; a rider token gets 403 on staff routes', async () => {
-    const r = await newRider();
-    expect((await call('GET', '/rider-app/tasks/', staff)).statusCode).toBe(403);
+  it('a h.staff token gets 403 on the rider app; a rider token gets 403 on h.staff routes', async () => {
+    const r = await h.newRider();
+    expect((await h.call('GET', '/rider-app/tasks/', h.staff)).statusCode).toBe(403);
     expect(
-      (await call('POST', '/rider-app/location/', staff, { latitude: 31, longitude: 74 }))
+      (await h.call('POST', '/rider-app/location/', h.staff, { latitude: 31, longitude: 74 }))
         .statusCode,
     ).toBe(403);
-    expect((await call('GET', `/entity/rider/${r.id}/`, r.token)).statusCode).toBe(403);
-    expect((await call('GET', '/rider-app/tasks/', '')).statusCode).toBe(401);
+    expect((await h.call('GET', `/entity/rider/${r.id}/`, r.token)).statusCode).toBe(403);
+    expect((await h.call('GET', '/rider-app/tasks/', '')).statusCode).toBe(401);
   });
 });
 
 describe('duty and connectivity', () => {
   it('goes on and off duty, and offline, leaving the state alone', async () => {
-    const r = await newRider({ isOnline: true });
-    const on = await call('POST', '/rider-app/duty/', r.token, { is_on_duty: true });
+    const r = await h.newRider({ isOnline: true });
+    const on = await h.call('POST', '/rider-app/duty/', r.token, { is_on_duty: true });
     expect(on.json()).toEqual({
       detail: 'Rider marked on or off duty successfully',
       isOnDuty: true,
     });
-    const off = await call('POST', '/rider-app/offline/', r.token);
+    const off = await h.call('POST', '/rider-app/offline/', r.token);
     expect(off.json()).toMatchObject({ isOnline: false });
-    expect((await rider(r.token)).json()).toMatchObject({
+    expect((await h.rider(r.token)).json()).toMatchObject({
       isOnDuty: true,
       isOnline: false,
       state: 0,
     });
     expect(
-      (await call('POST', '/rider-app/duty/', r.token, { is_on_duty: false })).statusCode,
+      (await h.call('POST', '/rider-app/duty/', r.token, { is_on_duty: false })).statusCode,
     ).toBe(200);
   });
 
   it('refuses going off duty with an order in hand', async () => {
-    const r = await newRider({ isOnDuty: true, state: 1 });
-    const order = await insertOrder(t.db, { regionId: geo.gulberg.id, riderId: r.id });
-    await insertTask(t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 0 });
-    const res = await call('POST', '/rider-app/duty/', r.token, { is_on_duty: false });
+    const r = await h.newRider({ isOnDuty: true, state: 1 });
+    const order = await insertOrder(h.t.db, { regionId: h.geo.gulberg.id, riderId: r.id });
+    await insertTask(h.t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 0 });
+    const res = await h.call('POST', '/rider-app/duty/', r.token, { is_on_duty: false });
     expect(res.statusCode).toBe(409);
-    expect((await rider(r.token)).json().isOnDuty).toBe(true);
+    expect((await h.rider(r.token)).json().isOnDuty).toBe(true);
   });
 });

@@ -1,46 +1,19 @@
-import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
-import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import {
-  type Geography,
-  insertOrder,
-  insertRider,
-  insertTask,
-  riderToken,
-  seedGeography,
-  type TestCtx,
-} from './riders.fixtures';
 
-let t: TestCtx;
-let geo: Geography;
-let staff: string;
+import { riderAppHarness } from './rider-app.harness';
+import { insertOrder, insertTask } from './riders.fixtures';
 
-const call = (method: 'GET' | 'POST', url: string, tok: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(tok), payload });
-const rider = (tok: string) =>
-  call('GET', `/entity/rider/${JSON.parse(atob(tok.split('.')[1]!)).sub}/`, staff);
-const newRider = async (profile: object = {}, regionId = geo.gulberg.id) => {
-  const r = await insertRider(t.db, { regionId, profile });
-  return { id: r.id, token: await riderToken(t.app, r) };
-};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  geo = await seedGeography(t.db);
-  const u = await createUser(t, Object.values(PERMISSIONS));
-  staff = (await login(t.app, u.email, u.password)).token;
-});
-afterAll(() => t.close());
+const h = riderAppHarness();
 
 describe('GET /rider-app/tasks/', () => {
   it('answers the own queue in order with order, patient, tests and center', async () => {
-    const r = await newRider({ isOnDuty: true, isOnline: true, state: 1 });
-    const order = await insertOrder(t.db, { regionId: geo.gulberg.id, riderId: r.id });
-    await insertTask(t.db, { riderId: r.id, type: 2, sequence: 0 });
-    await insertTask(t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 1 });
-    const res = await call('GET', '/rider-app/tasks/', r.token);
+    const r = await h.newRider({ isOnDuty: true, isOnline: true, state: 1 });
+    const order = await insertOrder(h.t.db, { regionId: h.geo.gulberg.id, riderId: r.id });
+    await insertTask(h.t.db, { riderId: r.id, type: 2, sequence: 0 });
+    await insertTask(h.t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 1 });
+    const res = await h.call('GET', '/rider-app/tasks/', r.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ state: 1, isOnDuty: true, isOnline: true });
@@ -57,16 +30,16 @@ describe('GET /rider-app/tasks/', () => {
       },
       tests: [{ code: expect.stringMatching(/^CBC/), name: 'Complete Blood Count', count: 1 }],
     });
-    const other = await newRider();
-    expect((await call('GET', '/rider-app/tasks/', other.token)).json().results).toEqual([]);
+    const other = await h.newRider();
+    expect((await h.call('GET', '/rider-app/tasks/', other.token)).json().results).toEqual([]);
   });
 });
 
 describe('order actions through the orders module', () => {
   it('reached, collected, patient feedback and delivery at a center', async () => {
-    const r = await newRider({ isOnDuty: true, isOnline: true, state: 1 });
-    const order = await insertOrder(t.db, { regionId: geo.gulberg.id, riderId: r.id });
-    await insertTask(t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 0 });
+    const r = await h.newRider({ isOnDuty: true, isOnline: true, state: 1 });
+    const order = await insertOrder(h.t.db, { regionId: h.geo.gulberg.id, riderId: r.id });
+    await insertTask(h.t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 0 });
     const at = { latitude: 31.51, longitude: 74.35 };
     const feedback = {
       overall_star_rating: 5,
@@ -75,10 +48,10 @@ describe('order actions through the orders module', () => {
       feedback_text: 'Ready on time',
     };
 
-    const reached = await call('POST', `/rider-app/orders/${order.id}/reached/`, r.token, at);
+    const reached = await h.call('POST', `/rider-app/orders/${order.id}/reached/`, r.token, at);
     expect(reached.statusCode).toBe(200);
     expect(reached.json().orders[0]).toMatchObject({ id: order.id, state: 'reached' });
-    const early = await call(
+    const early = await h.call(
       'POST',
       `/rider-app/orders/${order.id}/patient-feedback/`,
       r.token,
@@ -86,24 +59,24 @@ describe('order actions through the orders module', () => {
     );
     expect(early.statusCode).toBe(409);
 
-    const collected = await call('POST', `/rider-app/orders/${order.id}/collected/`, r.token, at);
+    const collected = await h.call('POST', `/rider-app/orders/${order.id}/collected/`, r.token, at);
     expect(collected.json().orders[0].state).toBe('collected');
-    const tasks = (await call('GET', '/rider-app/tasks/', r.token)).json();
+    const tasks = (await h.call('GET', '/rider-app/tasks/', r.token)).json();
     expect(tasks.state).toBe(3);
     expect(tasks.results).toHaveLength(1);
     expect(tasks.results[0]).toMatchObject({
       type: 1,
-      collectionCenter: { id: geo.bloodCenter.id },
+      collectionCenter: { id: h.geo.bloodCenter.id },
     });
 
-    const fb = await call(
+    const fb = await h.call(
       'POST',
       `/rider-app/orders/${order.id}/patient-feedback/`,
       r.token,
       feedback,
     );
     expect(fb.statusCode).toBe(201);
-    const again = await call(
+    const again = await h.call(
       'POST',
       `/rider-app/orders/${order.id}/patient-feedback/`,
       r.token,
@@ -111,30 +84,30 @@ describe('order actions through the orders module', () => {
     );
     expect(again.statusCode).toBe(409);
 
-    const delivered = await call('POST', '/rider-app/deliver/', r.token, {
-      collection_center_id: geo.bloodCenter.id,
+    const delivered = await h.call('POST', '/rider-app/deliver/', r.token, {
+      collection_center_id: h.geo.bloodCenter.id,
     });
     expect(delivered.statusCode).toBe(200);
     expect(delivered.json().orders).toEqual([
       { id: order.id, number: order.number, state: 'delivered' },
     ]);
-    expect((await rider(r.token)).json()).toMatchObject({ state: 0, completedOrdersCount: 1 });
-    const nothing = await call('POST', '/rider-app/deliver/', r.token, {
-      collection_center_id: geo.bloodCenter.id,
+    expect((await h.rider(r.token)).json()).toMatchObject({ state: 0, completedOrdersCount: 1 });
+    const nothing = await h.call('POST', '/rider-app/deliver/', r.token, {
+      collection_center_id: h.geo.bloodCenter.id,
     });
     expect(nothing.statusCode).toBe(409);
   });
 
   it('validates patient feedback ratings and wait time', async () => {
-    const r = await newRider();
-    const order = await insertOrder(t.db, {
-      regionId: geo.gulberg.id,
+    const r = await h.newRider();
+    const order = await insertOrder(h.t.db, {
+      regionId: h.geo.gulberg.id,
       riderId: r.id,
       state: 'collected',
       collectedAt: new Date(),
     });
     const post = (body: object) =>
-      call('POST', `/rider-app/orders/${order.id}/patient-feedback/`, r.token, {
+      h.call('POST', `/rider-app/orders/${order.id}/patient-feedback/`, r.token, {
         overall_star_rating: 3,
         patient_behavior_star_rating: 3,
         wait_time_mins: 5,
@@ -148,25 +121,25 @@ describe('order actions through the orders module', () => {
   });
 
   it('reports a problem, which frees the rider', async () => {
-    const r = await newRider({ isOnDuty: true, state: 1 });
-    const order = await insertOrder(t.db, { regionId: geo.gulberg.id, riderId: r.id });
-    await insertTask(t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 0 });
-    const res = await call('POST', `/rider-app/orders/${order.id}/problem/`, r.token, {
-      problem_string_id: geo.problemStringId,
+    const r = await h.newRider({ isOnDuty: true, state: 1 });
+    const order = await insertOrder(h.t.db, { regionId: h.geo.gulberg.id, riderId: r.id });
+    await insertTask(h.t.db, { riderId: r.id, orderId: order.id, type: 0, sequence: 0 });
+    const res = await h.call('POST', `/rider-app/orders/${order.id}/problem/`, r.token, {
+      problem_string_id: h.geo.problemStringId,
       text: 'Gate locked',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().orders[0].state).toBe('problem');
-    expect((await call('GET', '/rider-app/tasks/', r.token)).json().results).toEqual([]);
+    expect((await h.call('GET', '/rider-app/tasks/', r.token)).json().results).toEqual([]);
   });
 
   it('a rider cannot act on another rider order', async () => {
-    const owner = await newRider({ isOnDuty: true, state: 1 });
-    const intruder = await newRider({ isOnDuty: true });
-    const order = await insertOrder(t.db, { regionId: geo.gulberg.id, riderId: owner.id });
+    const owner = await h.newRider({ isOnDuty: true, state: 1 });
+    const intruder = await h.newRider({ isOnDuty: true });
+    const order = await insertOrder(h.t.db, { regionId: h.geo.gulberg.id, riderId: owner.id });
     const at = { latitude: 31.51, longitude: 74.35 };
     for (const action of ['reached', 'collected']) {
-      const res = await call(
+      const res = await h.call(
         'POST',
         `/rider-app/orders/${order.id}/${action}/`,
         intruder.token,
@@ -174,11 +147,11 @@ describe('order actions through the orders module', () => {
       );
       expect(res.statusCode).toBe(403);
     }
-    const problem = await call('POST', `/rider-app/orders/${order.id}/problem/`, intruder.token, {
-      problem_string_id: geo.problemStringId,
+    const problem = await h.call('POST', `/rider-app/orders/${order.id}/problem/`, intruder.token, {
+      problem_string_id: h.geo.problemStringId,
     });
     expect(problem.statusCode).toBe(403);
-    const fb = await call(
+    const fb = await h.call(
       'POST',
       `/rider-app/orders/${order.id}/patient-feedback/`,
       intruder.token,
@@ -190,36 +163,38 @@ describe('order actions through the orders module', () => {
     );
     expect(fb.statusCode).toBe(403);
     expect(
-      (await call('POST', '/rider-app/orders/999999/reached/', intruder.token, at)).statusCode,
+      (await h.call('POST', '/rider-app/orders/999999/reached/', intruder.token, at)).statusCode,
     ).toBe(404);
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await h.t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.state).toBe('assigned');
   });
 });
 
 describe('force deliver from the console', () => {
   it('delivers every collected order of a delivering blood rider', async () => {
-    const r = await newRider({ isOnDuty: true, state: 3 });
-    const a = await insertOrder(t.db, {
-      regionId: geo.gulberg.id,
+    const r = await h.newRider({ isOnDuty: true, state: 3 });
+    const a = await insertOrder(h.t.db, {
+      regionId: h.geo.gulberg.id,
       riderId: r.id,
       state: 'collected',
       collectedAt: new Date(),
     });
-    await insertTask(t.db, {
+    await insertTask(h.t.db, {
       riderId: r.id,
       orderId: a.id,
       type: 1,
       sequence: 0,
-      centerId: geo.bloodCenter.id,
+      centerId: h.geo.bloodCenter.id,
     });
-    const res = await call('GET', `/entity/rider_force_deliver/${r.id}/`, staff);
+    const res = await h.call('GET', `/entity/rider_force_deliver/${r.id}/`, h.staff);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       detail: 'Rider orders force delivered successfully',
       delivered: 1,
     });
-    expect((await rider(r.token)).json().state).toBe(0);
-    expect((await call('GET', `/entity/rider_force_deliver/${r.id}/`, staff)).statusCode).toBe(409);
+    expect((await h.rider(r.token)).json().state).toBe(0);
+    expect((await h.call('GET', `/entity/rider_force_deliver/${r.id}/`, h.staff)).statusCode).toBe(
+      409,
+    );
   });
 });
