@@ -20,7 +20,11 @@ const RIDERS = 300;
 const CALLS = 200;
 const MIN = 60_000;
 
-const handle = await openDb({});
+// PGlite by default; BENCH_DATABASE_URL runs the same on PostgreSQL (an empty database:
+// `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npx tsx bench/suggested-riders.bench.ts'`).
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
+const handle = await openDb({ databaseUrl });
 const db = handle.db;
 const w = await insertWorld(db, { size: 0.06 });
 const r = rng(42);
@@ -119,7 +123,7 @@ const [held] = await db.$count(orders).then((n) => [n]);
 const p95 = percentile(service, 95);
 const floor = percentile(queryAndMatrix, 95);
 console.log(
-  `suggested riders: ${RIDERS} riders, ${held} orders on their queues, PGlite, ${CALLS} calls`,
+  `suggested riders: ${RIDERS} riders, ${held} orders on their queues, ${engine}, ${CALLS} calls`,
 );
 console.log(`  groups: ${groups}`);
 console.log(`  service                 p50 ${ms(percentile(service, 50))}  p95 ${ms(p95)}`);
