@@ -7,6 +7,7 @@ import { riderProfiles } from '../apps/server/src/db/schema/riders';
 import { users } from '../apps/server/src/db/schema/users';
 import { insertOrder, insertWorld } from '../apps/server/src/modules/dispatch/dispatch-fixtures';
 import { haversineMatrix } from '../apps/server/src/modules/dispatch/distance';
+import { refreshQueueSnapshots } from '../apps/server/src/modules/dispatch/rider-queue.repository';
 import { suggestRiders } from '../apps/server/src/modules/dispatch/suggested-riders.service';
 import { ms, percentile, pointIn, rng } from './instances';
 
@@ -85,6 +86,7 @@ for (const u of userRows) {
     .set({ state: held >= 5 ? 2 : 1 })
     .where(eq(riderProfiles.userId, u.id));
 }
+await refreshQueueSnapshots(db);
 const target = await insertOrder(db, w, { pickup: new Date(now + 45 * MIN) });
 const orderPoint = { latitude: target.latitude!, longitude: target.longitude! };
 

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -55,6 +56,13 @@ export const riderProfiles = pgTable(
     shiftBreakEndTime: tz(),
     /** Maximum pickups in hand (spec §9: 5). */
     capacity: smallint().notNull().default(5),
+    /**
+     * The pending queue as suggested riders reads it: [type, deadline, orderId, orderState, pickup,
+     * latitude, longitude] per task in sequence. A snapshot of rider_tasks joined to orders,
+     * rewritten by recomputeRiderState in the transaction of every queue change, so scoring a
+     * region's riders reads one row each instead of walking rider_tasks per rider.
+     */
+    queue: jsonb().notNull().default(sql`'[]'::jsonb`),
     ...timestamps,
   },
   (t) => [

@@ -6,6 +6,7 @@ import { cells, cities, collectionCenters, regions } from '../../db/schema/locat
 import { orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
+import { refreshQueueSnapshots } from './rider-queue.repository';
 
 /** Direct-insert fixtures for the dispatch tests and benchmarks: regions, riders, orders, queues. */
 
@@ -170,5 +171,6 @@ export async function insertPickupTask(
       deadline: new Date(p.pickup.getTime() + 60 * 60_000),
     })
     .returning();
+  await refreshQueueSnapshots(db, [riderId]);
   return { order, task: task! };
 }

@@ -24,15 +24,6 @@ const orderColumns = {
   longitude: orders.longitude,
   isCovid: orders.isCovid,
 };
-export type DispatchOrderRow = Awaited<ReturnType<typeof findOrder>>[number];
-
-export function findOrder(db: DbOrTx, vertical: Vertical, orderId: number) {
-  return db
-    .select(orderColumns)
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.vertical, vertical)));
-}
-
 /** Orders the job should place: waiting (or scheduled) and due within the horizon. */
 export function listWaitingOrders(db: DbOrTx, from: Date, to: Date) {
   return db
@@ -48,6 +39,9 @@ export function listWaitingOrders(db: DbOrTx, from: Date, to: Date) {
     )
     .orderBy(asc(orders.pickup), asc(orders.id));
 }
+export type DispatchOrderRow = Awaited<ReturnType<typeof listWaitingOrders>>[number];
+
+export type RegionRow = Awaited<ReturnType<typeof listRegions>>[number];
 
 export function listRegions(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -80,7 +74,7 @@ export function listCells(db: DbOrTx, regionIds: number[]) {
  * Which riders: those of the vertical in `regionId` plus wildcard riders of its other regions;
  * or, without a region, every on-duty online rider of the vertical (the job's fleet).
  */
-function riderScope(f: { vertical: Vertical; regionId?: number }): SQL {
+function riderScope(f: { vertical: Vertical; regionId?: number | SQL }): SQL {
   const where = and(
     eq(riderProfiles.vertical, f.vertical),
     eq(users.isActive, true),
@@ -136,17 +130,60 @@ export async function listCandidatesWithQueues(
   db: DbOrTx,
   f: { vertical: Vertical; regionId?: number },
 ): Promise<{ riders: CandidateRiderRow[]; tasks: PendingTaskRow[] }> {
-  // A correlated subquery per rider walks rider_tasks_rider_queue_idx; on PGlite (no planner
-  // statistics) a grouped CTE joined back came out 40x slower.
-  const queue = sql`(
-    select json_agg(json_build_array(
-        ${riderTasks.type}, ${riderTasks.deadline}, ${orders.id}, ${orders.state},
-        ${orders.pickup}, ${orders.latitude}, ${orders.longitude}
-      ) order by ${riderTasks.sequence}, ${riderTasks.id})
-    from ${riderTasks} left join ${orders} on ${orders.id} = ${riderTasks.orderId}
-    where ${riderTasks.riderId} = ${riderProfiles.userId} and ${riderTasks.state} = 'pending'
-  )`;
+  const result = await db.execute(sql`select ${candidatesJson(f)} as data`);
+  return unpackCandidates((result as unknown as { rows: { data: string }[] }).rows[0]?.data);
+}
+
+/**
+ * Suggested riders' whole input in one statement: the order, its region and the region's
+ * candidates with their queues (each round trip costs about as much as decoding 300 riders).
+ */
+export async function loadOrderContext(db: DbOrTx, vertical: Vertical, orderId: number) {
+  const regionId = sql`(select ${orders.regionId} from ${orders} where ${orders.id} = ${orderId})`;
   const result = await db.execute(sql`
+    select
+      (select json_build_array(${orders.id}, ${orders.number}, ${orders.vertical}, ${orders.state},
+          ${orders.regionId}, ${orders.pickup}, ${orders.timeSlotMinutes}, ${orders.latitude},
+          ${orders.longitude}, ${orders.isCovid})::text
+        from ${orders} where ${orders.id} = ${orderId} and ${orders.vertical} = ${vertical}) as "order",
+      (select json_build_array(${regions.id}, ${regions.polygon}, ${regions.isHyperlocalModeEnabled},
+          ${regions.centerLatitude}, ${regions.centerLongitude})::text
+        from ${regions} where ${regions.id} = ${regionId}) as region,
+      ${candidatesJson({ vertical, regionId })} as riders
+  `);
+  const row = (
+    result as unknown as { rows: { order: string | null; region: string | null; riders: string }[] }
+  ).rows[0];
+  if (!row?.order) return null;
+  const o = JSON.parse(row.order);
+  const order: DispatchOrderRow = {
+    id: o[0],
+    number: o[1],
+    vertical: o[2],
+    state: o[3],
+    regionId: o[4],
+    pickup: new Date(o[5]),
+    timeSlotMinutes: o[6],
+    latitude: o[7],
+    longitude: o[8],
+    isCovid: o[9],
+  };
+  const g = row.region ? JSON.parse(row.region) : null;
+  const region: RegionRow | undefined = g
+    ? {
+        id: g[0],
+        polygon: g[1],
+        isHyperlocalModeEnabled: g[2],
+        centerLatitude: g[3],
+        centerLongitude: g[4],
+      }
+    : undefined;
+  return { order, region, ...unpackCandidates(row.riders) };
+}
+
+// Positional arrays keep the document small; unpackCandidates reads them back in this order.
+function candidatesJson(f: { vertical: Vertical; regionId?: number | SQL }) {
+  return sql`(
     select coalesce(json_agg(json_build_array(
       ${users.id}, ${users.firstName}, ${users.lastName}, ${users.phone},
       ${riderProfiles.regionId}, ${riderProfiles.state}, ${riderProfiles.isOnline},
@@ -154,16 +191,21 @@ export async function listCandidatesWithQueues(
       ${riderProfiles.lastKnownLatitude}, ${riderProfiles.lastKnownLongitude},
       ${riderProfiles.lastSeenAt}, ${riderProfiles.completedOrdersCount},
       ${riderProfiles.capacity}, ${riderProfiles.shiftBreakEndTime},
-      ${riderProfiles.cellId}, ${cells.name}, ${queue}
-    ) order by ${users.id}), '[]'::json)::text as data
+      ${riderProfiles.cellId}, ${cells.name}, ${riderProfiles.queue}
+    ) order by ${users.id}), '[]'::json)::text
     from ${riderProfiles}
     join ${users} on ${users.id} = ${riderProfiles.userId}
     left join ${cells} on ${cells.id} = ${riderProfiles.cellId}
     where ${riderScope(f)}
-  `);
-  const data = (result as unknown as { rows: { data: string }[] }).rows[0]?.data ?? '[]';
+  )`;
+}
+
+function unpackCandidates(data: string | undefined): {
+  riders: CandidateRiderRow[];
+  tasks: PendingTaskRow[];
+} {
   // biome-ignore lint/suspicious/noExplicitAny: positional arrays straight from json_build_array
-  const packed = JSON.parse(data) as any[][];
+  const packed = JSON.parse(data ?? '[]') as any[][];
   const riders: CandidateRiderRow[] = [];
   const tasks: PendingTaskRow[] = [];
   for (const r of packed) {

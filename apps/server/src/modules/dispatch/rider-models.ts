@@ -6,14 +6,13 @@ import type {
   CandidateRiderRow,
   DispatchOrderRow,
   listCells,
-  listRegions,
   PendingTaskRow,
+  RegionRow,
 } from './dispatch.repository';
 import type { OrderModel, RiderModel, Stop } from './route-plan';
 
 /** Database rows to the pure models of route-plan.ts. */
 
-type RegionRow = Awaited<ReturnType<typeof listRegions>>[number];
 type CellRow = Awaited<ReturnType<typeof listCells>>[number];
 
 /** The hyperlocal cell a point lies in, among the cells of hyperlocal regions. */

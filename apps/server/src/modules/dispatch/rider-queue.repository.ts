@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { collectionCenters } from '../../db/schema/locations';
-import { riderTasks } from '../../db/schema/orders';
+import { orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
 
@@ -226,11 +226,35 @@ export function riderStateFor(counts: { pickups: number; deliveries: number }): 
     : RIDER_STATES.PICKING_UP_HAS_CAPACITY;
 }
 
-/** Writes the state that follows from the rider's pending queue and returns it. */
+/** rider_profiles.queue of the rider in the outer row: pending tasks in sequence, with their orders. */
+const queueSnapshot = sql`(
+  select coalesce(jsonb_agg(jsonb_build_array(
+      ${riderTasks.type}, ${riderTasks.deadline}, ${orders.id}, ${orders.state},
+      ${orders.pickup}, ${orders.latitude}, ${orders.longitude}
+    ) order by ${riderTasks.sequence}, ${riderTasks.id}), '[]'::jsonb)
+  from ${riderTasks} left join ${orders} on ${orders.id} = ${riderTasks.orderId}
+  where ${riderTasks.riderId} = ${riderProfiles.userId} and ${riderTasks.state} = 'pending'
+)`;
+
+/**
+ * Writes the state and the queue snapshot that follow from the rider's pending queue, and returns
+ * the state. Every change to a queue, or to the state of an order on one, ends with this call.
+ */
 export async function recomputeRiderState(tx: DbOrTx, riderId: number): Promise<RiderState> {
   const state = riderStateFor(await countTasksInHand(tx, riderId));
-  await tx.update(riderProfiles).set({ state }).where(eq(riderProfiles.userId, riderId));
+  await tx
+    .update(riderProfiles)
+    .set({ state, queue: queueSnapshot })
+    .where(eq(riderProfiles.userId, riderId));
   return state;
+}
+
+/** Rebuilds the queue snapshots of riders whose tasks were written in bulk (demo data, fixtures). */
+export async function refreshQueueSnapshots(db: DbOrTx, riderIds?: readonly number[]) {
+  await db
+    .update(riderProfiles)
+    .set({ queue: queueSnapshot })
+    .where(riderIds ? inArray(riderProfiles.userId, [...riderIds]) : undefined);
 }
 
 /** Delivered (or force-delivered) orders count towards the rider's completed orders. */

@@ -44,19 +44,14 @@ export async function travelInto(
   return (a, b) => (b === target ? legs.get(key(a)) : undefined) ?? base(a, b);
 }
 
-/** Loads an order's candidate riders and their queues: three or four queries whatever the fleet size. */
+/** Loads an order's candidate riders and their queues: one query, two for a hyperlocal region. */
 export async function loadCandidates(db: Db, vertical: Vertical, orderId: number, now: number) {
-  const [order] = await repo.findOrder(db, vertical, orderId);
-  if (!order) throw notFound();
-  const scope = { vertical, regionId: order.regionId };
-  const [regionRows, { riders: riderRows, tasks: taskRows }] = await Promise.all([
-    repo.listRegions(db, [order.regionId]),
-    repo.listCandidatesWithQueues(db, scope),
-  ]);
-  const region = regionRows[0];
+  const context = await repo.loadOrderContext(db, vertical, orderId);
+  if (!context) throw notFound();
+  const { order, region, riders: riderRows, tasks: taskRows } = context;
   // Cells matter only in hyperlocal mode: one query fewer for every other region.
   const cellRows = region?.isHyperlocalModeEnabled ? await repo.listCells(db, [region.id]) : [];
-  const regionsById = new Map(regionRows.map((r) => [r.id, r]));
+  const regionsById = new Map(region ? [[region.id, region]] : []);
   const orderModel = toOrderModel(order, region, cellRows);
   const riders = toRiderModels(riderRows, taskRows, regionsById, now);
   const cells = cellContext(riders, cellRows, !!region?.isHyperlocalModeEnabled);

@@ -59,6 +59,8 @@ export async function markReached(
       riderReachedLongitude: p.longitude,
       reachedThresholdDistance: REACHED_THRESHOLD_METRES,
     });
+    // The queue snapshot carries the order state: a reached pickup is pinned first.
+    await recomputeRiderState(tx, order.assignedRiderId as number);
     const description = describeActivity('reached', { rider: await actorName(tx, actor) });
     await insertActivities(tx, [
       activityRow(order, ORDER_TRANSITIONS.reached.verb, description, actor, {

@@ -1,11 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
+import { riderProfiles } from '../../db/schema/riders';
 
 import { riderAppHarness } from './rider-app.harness';
 import { insertOrder, insertTask } from './riders.fixtures';
 
 const h = riderAppHarness();
+
+/** What suggested riders reads of a queue: [type, deadline, orderId, orderState, ...] per task. */
+async function queueSnapshot(riderId: number) {
+  const [row] = await h.t.db
+    .select({ queue: riderProfiles.queue })
+    .from(riderProfiles)
+    .where(eq(riderProfiles.userId, riderId));
+  return (row!.queue as unknown[][]).map((t) => [t[0], t[2], t[3]]);
+}
 
 describe('GET /rider-app/tasks/', () => {
   it('answers the own queue in order with order, patient, tests and center', async () => {
@@ -51,6 +61,7 @@ describe('order actions through the orders module', () => {
     const reached = await h.call('POST', `/rider-app/orders/${order.id}/reached/`, r.token, at);
     expect(reached.statusCode).toBe(200);
     expect(reached.json().orders[0]).toMatchObject({ id: order.id, state: 'reached' });
+    expect(await queueSnapshot(r.id)).toEqual([[0, order.id, 'reached']]);
     const early = await h.call(
       'POST',
       `/rider-app/orders/${order.id}/patient-feedback/`,
@@ -64,6 +75,7 @@ describe('order actions through the orders module', () => {
     const tasks = (await h.call('GET', '/rider-app/tasks/', r.token)).json();
     expect(tasks.state).toBe(3);
     expect(tasks.results).toHaveLength(1);
+    expect(await queueSnapshot(r.id)).toEqual([[1, order.id, 'collected']]);
     expect(tasks.results[0]).toMatchObject({
       type: 1,
       collectionCenter: { id: h.geo.bloodCenter.id },
@@ -92,6 +104,7 @@ describe('order actions through the orders module', () => {
       { id: order.id, number: order.number, state: 'delivered' },
     ]);
     expect((await h.rider(r.token)).json()).toMatchObject({ state: 0, completedOrdersCount: 1 });
+    expect(await queueSnapshot(r.id)).toEqual([]);
     const nothing = await h.call('POST', '/rider-app/deliver/', r.token, {
       collection_center_id: h.geo.bloodCenter.id,
     });

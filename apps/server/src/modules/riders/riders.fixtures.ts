@@ -10,6 +10,7 @@ import { appVersions, riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
 import { type createTestApp, login } from '../../test/test-app';
 import { hashPassword } from '../auth/password';
+import { refreshQueueSnapshots } from '../dispatch/rider-queue.repository';
 
 /** Rows the rider tests share: inserted directly, the way the demo generator does. */
 
@@ -237,5 +238,6 @@ export async function insertTask(
       breakDurationMins: f.type === 2 ? 15 : null,
     })
     .returning();
+  await refreshQueueSnapshots(db, [f.riderId]);
   return task!;
 }
