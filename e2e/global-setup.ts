@@ -12,7 +12,9 @@ import type { TestProject } from 'vitest/node';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CONSOLE_INDEX = path.join(ROOT, 'apps/console/dist/index.html');
+// CONSOLE_DIST (as the server reads it) lets a second checkout's build be tested side by side.
+const CONSOLE_DIST = process.env.CONSOLE_DIST || path.join(ROOT, 'apps/console/dist');
+const CONSOLE_INDEX = path.join(CONSOLE_DIST, 'index.html');
 const ADMIN_EMAIL = 'admin@dastak.local';
 const ADMIN_PASSWORD = 'e2e-admin-secret';
 const DEMO_STAFF_PASSWORD = 'dastak123';
@@ -118,6 +120,7 @@ export default async function setup(project: TestProject) {
       ACCESS_TOKEN_TTL_SECONDS: '5',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      CONSOLE_DIST,
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
