@@ -7,9 +7,6 @@ import { NotAvailablePage } from '../components/not-available-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { PublicFrame } from '../components/public-frame';
 import { AppLayout } from './layout/app-layout';
-import { LoginRoute } from './routes/login-route';
-import { PasswordResetRequestRoute } from './routes/password-reset-request-route';
-import { PasswordResetRoute } from './routes/password-reset-route';
 import {
   type PlaceholderRoute,
   PUBLIC_PLACEHOLDER_ROUTES,
@@ -18,7 +15,11 @@ import {
 import { RedirectIfSignedIn, RequireAuth } from './routes/require-auth';
 import { RequirePermission } from './routes/require-permission';
 
-// Screens with maps load on demand, keeping Leaflet out of the initial bundle.
+// Every screen loads on demand: the first download holds only the shell (layout, session,
+// router), so the screen a link opens arrives within its budget (docs/decisions/0012).
+const LoginRoute = lazy(() => import('./routes/login-route'));
+const PasswordResetRequestRoute = lazy(() => import('./routes/password-reset-request-route'));
+const PasswordResetRoute = lazy(() => import('./routes/password-reset-route'));
 const RidersListRoute = lazy(() => import('./routes/riders-list-route'));
 const RiderDetailRoute = lazy(() => import('./routes/rider-detail-route'));
 
@@ -61,9 +62,9 @@ export const routes: RouteObject[] = [
   {
     errorElement: <CrashPage />,
     children: [
-      { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginRoute /> }] },
-      { path: 'password-reset-request', element: <PasswordResetRequestRoute /> },
-      { path: 'password-reset/:passwordResetToken', element: <PasswordResetRoute /> },
+      { element: <RedirectIfSignedIn />, children: [lazyRoute('login', LoginRoute)] },
+      lazyRoute('password-reset-request', PasswordResetRequestRoute),
+      lazyRoute('password-reset/:passwordResetToken', PasswordResetRoute),
       ...PUBLIC_PLACEHOLDER_ROUTES.map(publicPage),
       {
         element: <RequireAuth />,

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 
-export function LoginRoute() {
+/** Lazily loaded by the router: the forms bring react-hook-form and zod, which no other first screen needs. */
+export default function LoginRoute() {
   useDocumentTitle('Login · Dastak');
   const navigate = useNavigate();
   return (

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { PasswordResetRequestForm } from '../../features/auth/components/password-reset-request-form';
 
-export function PasswordResetRequestRoute() {
+/** Lazily loaded by the router: the forms bring react-hook-form and zod, which no other first screen needs. */
+export default function PasswordResetRequestRoute() {
   useDocumentTitle('Reset password · Dastak');
   const navigate = useNavigate();
   return (

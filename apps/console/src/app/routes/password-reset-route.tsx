@@ -4,7 +4,8 @@ import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { PasswordResetForm } from '../../features/auth/components/password-reset-form';
 
-export function PasswordResetRoute() {
+/** Lazily loaded by the router: the forms bring react-hook-form and zod, which no other first screen needs. */
+export default function PasswordResetRoute() {
   useDocumentTitle('Set a new password · Dastak');
   const { passwordResetToken = '' } = useParams();
   const navigate = useNavigate();

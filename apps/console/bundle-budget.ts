@@ -1,0 +1,52 @@
+import { gzipSync } from 'node:zlib';
+import type { OutputChunk } from 'rollup';
+import type { Plugin } from 'vite';
+
+/**
+ * Prints, for each budgeted screen, the gzipped JavaScript a browser must download before that
+ * screen shows: the entry chunk, the screen's lazily loaded route chunk, and every chunk either
+ * imports statically. Dynamic imports inside the screen (dialogs, maps, the filter panel) are
+ * not counted: they load when opened. Over budget fails the build.
+ */
+export type ScreenBudget = { screen: string; routeModule: string; maxKb: number };
+
+export function bundleBudget(budgets: readonly ScreenBudget[]): Plugin {
+  return {
+    name: 'dastak-bundle-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const closure = (start: readonly OutputChunk[]) => {
+        const seen = new Set<OutputChunk>();
+        const visit = (c: OutputChunk) => {
+          if (seen.has(c)) return;
+          seen.add(c);
+          for (const f of c.imports) {
+            const next = byFile.get(f);
+            if (next) visit(next);
+          }
+        };
+        for (const c of start) visit(c);
+        return [...seen];
+      };
+      const kb = (cs: readonly OutputChunk[]) =>
+        cs.reduce((sum, c) => sum + gzipSync(c.code).length, 0) / 1000; // kB as Vite prints them
+      console.log(
+        `\nbundle budget: shell (entry) ${kb(closure([entry])).toFixed(1)} kB gzipped JS`,
+      );
+      for (const b of budgets) {
+        const route = chunks.find((c) => c.facadeModuleId?.endsWith(b.routeModule));
+        if (!route) this.error(`bundle budget: no chunk for ${b.routeModule} (is it lazy?)`);
+        const size = kb(closure([entry, route]));
+        const verdict = size <= b.maxKb ? 'within' : 'OVER';
+        console.log(
+          `bundle budget: ${b.screen} loads ${size.toFixed(1)} kB gzipped JS before it shows (${verdict} ${b.maxKb} kB)`,
+        );
+        if (size > b.maxKb) this.error(`${b.screen} is over its ${b.maxKb} kB budget`);
+      }
+    },
+  };
+}
