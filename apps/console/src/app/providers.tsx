@@ -1,9 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toast container (and its transition library) loads after the first paint; toasts raised
+// before it mounts wait in the notifications store and show when it does.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -12,7 +17,9 @@ export function Providers({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" limit={4} autoClose={5000} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" limit={4} autoClose={5000} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
