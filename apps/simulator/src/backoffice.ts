@@ -39,7 +39,8 @@ const asVertical = (name: string | undefined | null): Vertical | null => {
  * lists riders may not be allowed to read, and an order's pin when a task does not carry one.
  */
 export class Backoffice {
-  problemStrings: { id: number; text: string }[] = [];
+  /** Problem strings are per vertical: the server refuses a blood string on an X-ray order. */
+  problemStrings: Partial<Record<Vertical, { id: number; text: string }[]>> = {};
   collectionCenters: CollectionCenter[] = [];
   private readonly orderPoints = new Map<number, Point | null>();
 
@@ -59,14 +60,16 @@ export class Backoffice {
     }
   }
 
-  /** Problem strings, read by the rider if allowed, else by the staff session once. */
+  /** Problem strings of both verticals, read by the rider if allowed, else by the staff session once. */
   async loadProblemStrings(rider: ApiClient): Promise<void> {
-    if (this.problemStrings.length) return;
+    if (Object.keys(this.problemStrings).length) return;
     for (const api of [rider, this.staff]) {
       try {
-        this.problemStrings = await api.get<{ id: number; text: string }[]>(
-          '/orders/problem-strings/',
-        );
+        for (const vertical of ['blood', 'xray'] as const) {
+          this.problemStrings[vertical] = await api.get<{ id: number; text: string }[]>(
+            `/orders/problem-strings/?vertical=${vertical}`,
+          );
+        }
         return;
       } catch (e) {
         if (!(e instanceof ApiError) || e.status !== 403) {

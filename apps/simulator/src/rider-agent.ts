@@ -230,9 +230,10 @@ export class RiderAgent {
   }
 
   private async reportProblem(task: Task): Promise<void> {
-    const problem = this.backoffice.problemStrings.length
-      ? this.rng.pick(this.backoffice.problemStrings)
-      : null;
+    // Order numbers carry the vertical: B-... blood, X-... X-ray.
+    const vertical = task.order?.number.startsWith('X-') ? 'xray' : 'blood';
+    const strings = this.backoffice.problemStrings[vertical] ?? [];
+    const problem = strings.length ? this.rng.pick(strings) : null;
     if (!problem) return this.dropTask(task);
     const ok = await this.call(() =>
       this.api.post(`/rider-app/orders/${task.order?.id}/problem/`, {
