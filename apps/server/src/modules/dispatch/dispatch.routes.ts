@@ -1,6 +1,6 @@
 import { verticalSchema } from '@dastak/core/entities/common';
 import { orderTimeSlotSchema } from '@dastak/core/entities/lookups';
-import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
+import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,7 +33,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/algorithm/:vertical/tasks/',
     {
-      config: { access: ROUTE_ACCESS.AUTHENTICATED },
+      // A queue names patients' addresses: staff who see orders, never riders or customers.
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
       schema: {
         tags: ['dispatch'],
         params: z.object({ vertical: verticalSchema }),
@@ -48,7 +49,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:vertical/time-slots/',
     {
-      config: { access: ROUTE_ACCESS.AUTHENTICATED },
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
       schema: {
         tags: ['dispatch'],
         params: z.object({ vertical: verticalSchema }),

@@ -32,7 +32,7 @@ beforeAll(async () => {
   w = await insertWorld(t.db, { hyperlocal: true });
   const u = await createUser(t, [PERMISSIONS.CAN_ASSIGN_ORDER]);
   dispatcher = (await login(t.app, u.email, u.password)).token;
-  const a = await createUser(t, []);
+  const a = await createUser(t, [PERMISSIONS.CAN_VIEW_ORDER]);
   agent = (await login(t.app, a.email, a.password)).token;
 
   const pickup = new Date(Date.now() + 10 * MIN);
@@ -176,5 +176,13 @@ describe('GET /algorithm/{vertical}/tasks/?rider_id', () => {
       url: '/api/v1/algorithm/blood/tasks/?rider_id=1',
     });
     expect(noAuth.statusCode).toBe(401);
+    // A queue names patients' addresses: staff without Can view order are refused.
+    const other = await createUser(t, []);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/algorithm/blood/tasks/?rider_id=${ids.near}`,
+      headers: bearer((await login(t.app, other.email, other.password)).token),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../db/schema/shifts';
@@ -16,7 +17,7 @@ const at = (hhmm: string, d = date) => parseKarachi(`${d}T${hhmm}:00`)!;
 beforeAll(async () => {
   t = await createTestApp();
   w = await insertWorld(t.db);
-  const u = await createUser(t, []);
+  const u = await createUser(t, [PERMISSIONS.CAN_VIEW_ORDER]);
   token = (await login(t.app, u.email, u.password)).token;
   date = karachiDateString(new Date(Date.now() + 2 * DAY));
 
