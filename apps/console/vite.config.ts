@@ -9,7 +9,14 @@ export default defineConfig({
   plugins: [
     react(),
     // Issue 4: the orders list within 200 kB of gzipped JavaScript before it shows.
-    bundleBudget([]),
+    bundleBudget([
+      { screen: 'orders list', routeModule: 'src/app/routes/orders-list-route.tsx', maxKb: 200 },
+      {
+        screen: 'unverified orders',
+        routeModule: 'src/app/routes/unverified-orders-list-route.tsx',
+        maxKb: 200,
+      },
+    ]),
   ],
   server: {
     port: 5173,
@@ -18,6 +25,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Terser packs about 4% tighter than esbuild after gzip: the margin that keeps the orders
+    // list within its 200 kB budget (bundle-budget.ts) for a few seconds more build time.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     chunkSizeWarningLimit: 1500,
   },
 });

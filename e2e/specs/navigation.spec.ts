@@ -37,7 +37,7 @@ describe('staff shell', () => {
     await page.getByRole('button', { name: 'Orders', exact: true }).hover();
     await page.getByRole('menuitem', { name: 'Blood orders' }).click();
     await page.waitForURL(/\/app\/blood\/orders\?/);
-    await visible(heading(page, 'Blood Orders'));
+    await visible(page.getByRole('heading', { name: /^Blood Orders - \d+\+? results$/ }));
     const orders = new URL(page.url()).searchParams;
     const today = karachiDateString(new Date());
     expect(orders.get('pickupFrom')).toBe(`${today}T00:00:00+05:00`);
@@ -67,7 +67,7 @@ describe('staff shell', () => {
     expect(attendance.get('ordering')).toBe('-created');
 
     for (const [name, title] of [
-      ['Unverified Orders', 'Unverified Orders'],
+      ['Unverified Orders', /^Unverified Orders - \d+\+? results$/],
       ['Partial Orders', 'Partial Orders'],
       ['Reporting Dashboard', 'Reporting Dashboard'],
       ['Issue Reporting', 'Issue Reporting'],
@@ -75,7 +75,11 @@ describe('staff shell', () => {
       ['FAQs', 'FAQs'],
     ] as const) {
       await page.getByRole('link', { name, exact: true }).click();
-      await visible(heading(page, title));
+      await visible(
+        typeof title === 'string'
+          ? heading(page, title)
+          : page.getByRole('heading', { name: title }),
+      );
     }
 
     // The logo goes home.

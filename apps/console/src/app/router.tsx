@@ -22,6 +22,11 @@ const PasswordResetRequestRoute = lazy(() => import('./routes/password-reset-req
 const PasswordResetRoute = lazy(() => import('./routes/password-reset-route'));
 const RidersListRoute = lazy(() => import('./routes/riders-list-route'));
 const RiderDetailRoute = lazy(() => import('./routes/rider-detail-route'));
+const OrderDetailRoute = lazy(() => import('./routes/order-detail-route'));
+const OrderLocateRoute = lazy(() => import('./routes/order-locate-route'));
+const UnverifiedOrderDetailRoute = lazy(() => import('./routes/unverified-order-detail-route'));
+const OrdersListRoute = lazy(() => import('./routes/orders-list-route'));
+const UnverifiedOrdersListRoute = lazy(() => import('./routes/unverified-orders-list-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -79,6 +84,13 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/blood/dashboard" replace /> },
                   lazyRoute('riders', RidersListRoute),
                   lazyRoute('riders/detail/:id', RiderDetailRoute),
+                  lazyRoute('blood/orders/detail/:id', () => <OrderDetailRoute vertical="blood" />),
+                  lazyRoute('xray/orders/detail/:id', () => <OrderDetailRoute vertical="xray" />),
+                  lazyRoute('orders/detail/:id', OrderLocateRoute),
+                  lazyRoute('unverified-orders/detail/:id', UnverifiedOrderDetailRoute),
+                  lazyRoute('blood/orders', () => <OrdersListRoute vertical="blood" />),
+                  lazyRoute('xray/orders', () => <OrdersListRoute vertical="xray" />),
+                  lazyRoute('unverified-orders', UnverifiedOrdersListRoute),
                   ...staffRoutes(),
                 ],
               },

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { FULFILLMENT_METHODS, ORDER_STATES } from '../states';
-import { dateTimeSchema, idListParamSchema, pageQuerySchema, toggleParamSchema } from './common';
+import {
+  dateTimeSchema,
+  idListParamSchema,
+  paged,
+  pageQuerySchema,
+  toggleParamSchema,
+} from './common';
+import { orderListItemSchema } from './orders';
 
 const optionalId = z.coerce.number().int().positive().optional();
 
@@ -35,6 +42,8 @@ export const orderListQuerySchema = pageQuerySchema.extend({
   isFasting: toggleParamSchema,
   urgentDelivery: toggleParamSchema,
   isMedicineAndSpecificTime: toggleParamSchema,
+  isOnline: toggleParamSchema,
+  isWildcard: toggleParamSchema,
   addressTypes: idListParamSchema.default([]),
   ordering: z
     .string()
@@ -42,6 +51,27 @@ export const orderListQuerySchema = pageQuerySchema.extend({
     .default('-created'),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** GET /orders/blood/unverified/: order number search, regions, pickup window, ordering. */
+export const unverifiedOrderListQuerySchema = orderListQuerySchema.pick({
+  page: true,
+  pageSize: true,
+  search: true,
+  regions: true,
+  pickupFrom: true,
+  pickupTo: true,
+  ordering: true,
+});
+export type UnverifiedOrderListQuery = z.infer<typeof unverifiedOrderListQuerySchema>;
+
+/**
+ * A page of an orders list: the paged shape plus countIsCapped, true when more orders match than
+ * ORDER_LIST_COUNT_CAP (count is then the cap: 'N+ results').
+ */
+export const orderListPageSchema = paged(orderListItemSchema).extend({
+  countIsCapped: z.boolean(),
+});
+export type OrderListPage = z.infer<typeof orderListPageSchema>;
 
 /** Dashboard, late-order and stats queries: a pickup window and regions. */
 export const orderWindowQuerySchema = z.object({

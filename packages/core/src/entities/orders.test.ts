@@ -99,6 +99,17 @@ const order: Order = {
   isUnverifiedByRider: false,
   isExternal: false,
   partialOrderId: null,
+  discountPercent: 0,
+  timeSlotMinutes: 60,
+  problemString: null,
+  problemReason: null,
+  cancellationString: null,
+  cancellationReason: null,
+  collectionCenter: null,
+  assignedAt: '2025-03-11T09:40:00+05:00',
+  reachedAt: null,
+  deliveredAt: null,
+  cancelledAt: null,
 };
 
 describe('order response', () => {
@@ -149,6 +160,10 @@ describe('order list query', () => {
     });
     expect(q.isCovid).toBeUndefined();
     expect(orderListQuerySchema.safeParse({ states: 'lost' }).success).toBe(false);
+    expect(orderListQuerySchema.parse({ isOnline: 'true', isWildcard: 'false' })).toMatchObject({
+      isOnline: true,
+      isWildcard: false,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAR_COUNT } from '../constants';
 import { FULFILLMENT_METHODS, ORDER_STATES, PARTIAL_ORDER_STATES } from '../states';
 import { orderScanTypeSchema } from './catalog';
 import {
@@ -24,6 +25,9 @@ export const orderCustomerSchema = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
 });
+
+/** A star rating as stored: 1 to 5, null while unanswered. */
+const starsSchema = z.number().int().min(1).max(STAR_COUNT).nullable();
 
 export const prescriptionFileSchema = z.object({
   url: z.string(),
@@ -80,10 +84,26 @@ export const orderSchema = z.object({
   riderCollectionLongitude: longitudeSchema.nullable(),
   prescriptionImage: z.string().nullable(),
   prescriptionFiles: z.array(prescriptionFileSchema),
+  /** The customer's review (§2.7 Customer Feedback); null until a review link was sent. */
   review: z
-    .object({ isComplete: z.boolean(), overallStarRating: z.number().int().nullable() })
+    .object({
+      isComplete: z.boolean(),
+      overallStarRating: starsSchema,
+      onTimeStarRating: starsSchema,
+      riderStarRating: starsSchema,
+      feedbackText: z.string(),
+    })
     .nullable(),
-  riderToPatientFeedback: z.object({ isComplete: z.boolean() }).nullable(),
+  /** The rider's feedback on the visit (§2.7 Rider Feedback for Patient); null when none. */
+  riderToPatientFeedback: z
+    .object({
+      isComplete: z.boolean(),
+      overallStarRating: starsSchema,
+      patientBehaviorStarRating: starsSchema,
+      waitTimeMins: z.number().int().nullable(),
+      feedbackText: z.string(),
+    })
+    .nullable(),
   /** Minutes past pickup without collection; null when not late. */
   lateTimedelta: z.number().int().nullable(),
   isUnverified: z.boolean(),
@@ -93,6 +113,22 @@ export const orderSchema = z.object({
   isUnverifiedByRider: z.boolean(),
   isExternal: z.boolean(),
   partialOrderId: idSchema.nullable(),
+  /** Percent taken off the tests total (order details block: discount and total). */
+  discountPercent: z.number().int().min(0).max(100),
+  /** Length of the booked slot starting at pickup. */
+  timeSlotMinutes: z.number().int().positive(),
+  /** Why the order is in problem: the problem string chosen and the free text. */
+  problemString: namedRefSchema.nullable(),
+  problemReason: z.string().nullable(),
+  /** Why it was cancelled: the cancellation string chosen and the free text. */
+  cancellationString: namedRefSchema.nullable(),
+  cancellationReason: z.string().nullable(),
+  /** Where a delivered sample went. */
+  collectionCenter: namedRefSchema.nullable(),
+  assignedAt: dateTimeSchema.nullable(),
+  reachedAt: dateTimeSchema.nullable(),
+  deliveredAt: dateTimeSchema.nullable(),
+  cancelledAt: dateTimeSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,7 +1,10 @@
-import { fromZonedTime } from 'date-fns-tz';
-import { TIME_ZONE } from '../constants';
-
-/** "Today", slots and shifts are Asia/Karachi (UTC+05:00, no DST) whatever the host zone is. */
+/**
+ * "Today", slots and shifts are Asia/Karachi whatever the host zone is. Karachi has kept +05:00
+ * without DST since 2009, so every conversion here is plain arithmetic on that offset: lists
+ * format thousands of times, and the time-zone database (date-fns-tz) would also be the largest
+ * library of the console's first download, where the side navigation needs today's window.
+ */
+const OFFSET = '+05:00';
 
 /** The calendar date in Karachi, as yyyy-MM-dd. */
 export function karachiDateString(date: Date): string {
@@ -9,20 +12,18 @@ export function karachiDateString(date: Date): string {
 }
 
 export function startOfKarachiDay(date: Date): Date {
-  return fromZonedTime(`${karachiDateString(date)}T00:00:00.000`, TIME_ZONE);
+  return new Date(`${karachiDateString(date)}T00:00:00.000${OFFSET}`);
 }
 
 export function endOfKarachiDay(date: Date): Date {
-  return fromZonedTime(`${karachiDateString(date)}T23:59:59.999`, TIME_ZONE);
+  return new Date(`${karachiDateString(date)}T23:59:59.999${OFFSET}`);
 }
 
 /** ISO 8601 with the +05:00 offset; milliseconds only when present, so whole seconds stay short. */
 export function toKarachiIso(date: Date): string {
-  // Plain arithmetic on the fixed offset: lists format thousands of these, and the time-zone
-  // database path costs ~0.5 ms a call. Karachi has kept +05:00 without DST since 2009.
   const shifted = new Date(date.getTime() + KARACHI_OFFSET_MS).toISOString();
   const body = date.getUTCMilliseconds() === 0 ? shifted.slice(0, 19) : shifted.slice(0, 23);
-  return `${body}+05:00`;
+  return `${body}${OFFSET}`;
 }
 
 const KARACHI_OFFSET_MS = 5 * 60 * 60 * 1000;
@@ -40,6 +41,6 @@ export function parseKarachi(value: string | null | undefined): Date | null {
   if (!ISO_LIKE.test(text)) return null;
   const date = HAS_OFFSET.test(text)
     ? new Date(text)
-    : fromZonedTime(text.length === 10 ? `${text}T00:00:00` : text.replace(' ', 'T'), TIME_ZONE);
+    : new Date(`${text.length === 10 ? `${text}T00:00:00` : text.replace(' ', 'T')}${OFFSET}`);
   return Number.isNaN(date.getTime()) ? null : date;
 }

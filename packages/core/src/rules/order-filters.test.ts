@@ -49,6 +49,8 @@ const filterSet: fc.Arbitrary<OrderFilterSet> = fc.record({
   isFasting: toggle,
   urgentDelivery: toggle,
   isMedicineAndSpecificTime: toggle,
+  isOnline: toggle,
+  isWildcard: toggle,
   addressTypes: ids,
 });
 
@@ -163,6 +165,18 @@ describe('orderFiltersToApiParams', () => {
 
   it("falls back to ordering '-created'", () => {
     expect(orderFiltersToApiParams(emptyOrderFilters(), 'blood')).toEqual({ ordering: '-created' });
+  });
+
+  it('sends the online and wildcard yes/no filters of spec §2.3', () => {
+    expect(orderFiltersToApiParams({ isOnline: 'false', isWildcard: 'true' }, 'xray')).toEqual({
+      is_online: 'false',
+      is_wildcard: 'true',
+      ordering: '-created',
+    });
+    expect(orderFiltersFromQuery('isOnline=true&isWildcard=false')).toMatchObject({
+      isOnline: 'true',
+      isWildcard: 'false',
+    });
   });
 
   it('drops covid for xray only', () => {

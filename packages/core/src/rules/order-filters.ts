@@ -40,6 +40,10 @@ export type OrderFilterSet = {
   isFasting: Toggle;
   urgentDelivery: Toggle;
   isMedicineAndSpecificTime: Toggle;
+  /** Order source flag Online (Regular) for yes, Offline (Hospital) for no (spec §2.3, §4). */
+  isOnline: Toggle;
+  /** Yes: the assigned rider is a wildcard rider; no: any other order (spec §2.3). */
+  isWildcard: Toggle;
   addressTypes: number[];
 };
 
@@ -70,6 +74,8 @@ const FIELD_KINDS = {
   isFasting: 'toggle',
   urgentDelivery: 'toggle',
   isMedicineAndSpecificTime: 'toggle',
+  isOnline: 'toggle',
+  isWildcard: 'toggle',
   addressTypes: 'ids',
 } as const satisfies Record<keyof OrderFilterSet, Kind>;
 
@@ -109,6 +115,8 @@ export function emptyOrderFilters(): OrderFilterSet {
     isFasting: '',
     urgentDelivery: '',
     isMedicineAndSpecificTime: '',
+    isOnline: '',
+    isWildcard: '',
     addressTypes: [],
   };
 }
@@ -203,6 +211,8 @@ export function orderFiltersFromQuery(qs: string | URLSearchParams): OrderFilter
     isFasting: parseToggle(get('isFasting')),
     urgentDelivery: parseToggle(get('urgentDelivery')),
     isMedicineAndSpecificTime: parseToggle(get('isMedicineAndSpecificTime')),
+    isOnline: parseToggle(get('isOnline')),
+    isWildcard: parseToggle(get('isWildcard')),
     addressTypes: parseIds(get('addressTypes')),
   };
 }

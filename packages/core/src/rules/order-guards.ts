@@ -1,6 +1,13 @@
-import { TRANSITION_GUARDS, VALIDATION } from '../messages';
-import type { Actor, OrderAction } from '../order-transitions';
-import type { FulfillmentMethod } from '../states';
+import { ERRORS, TRANSITION_GUARDS, VALIDATION } from '../messages';
+import {
+  type Actor,
+  canTransition,
+  ORDER_TRANSITIONS,
+  type OrderAction,
+  transitionError,
+} from '../order-transitions';
+import type { PermissionName } from '../permissions';
+import type { FulfillmentMethod, OrderState, Vertical } from '../states';
 
 /** Order facts behind the gates of spec §2.6 and §4 that are not states. */
 export type OrderFacts = {
@@ -41,3 +48,34 @@ export function transitionBlocker(
       return null;
   }
 }
+
+/** An order as the console holds it: its state and vertical plus the facts of the guards. */
+export type OrderActionSubject = OrderFacts & { state: OrderState; vertical: Vertical };
+
+/**
+ * Why staff holding `permissions` may not take `action` on this order now, or null when they
+ * may: the permission, the vertical, the state table and the guards, checked in the order the
+ * server checks them (modules/orders/order-action.ts), so a button shown is an action the
+ * server accepts.
+ */
+export function staffActionBlocker(
+  action: OrderAction,
+  order: OrderActionSubject,
+  permissions: readonly string[],
+): string | null {
+  const role = ORDER_TRANSITIONS[action].rules
+    .map((r) => r.actor)
+    .find((a): a is PermissionName => a !== 'rider' && a !== 'system' && permissions.includes(a));
+  if (!role) return ERRORS.PERMISSION_DENIED;
+  if (!canTransition(action, order.state, order.vertical, role)) {
+    return transitionError(action, order.state, order.vertical);
+  }
+  return transitionBlocker(action, order, role);
+}
+
+/** Whether staff holding `permissions` may take `action` on this order now. */
+export const canStaffTakeAction = (
+  action: OrderAction,
+  order: OrderActionSubject,
+  permissions: readonly string[],
+): boolean => staffActionBlocker(action, order, permissions) === null;

@@ -24,7 +24,9 @@ export function AppMap({
   children?: ReactNode;
 }) {
   return (
-    <section aria-label={label} style={{ height, width: '100%' }}>
+    // isolation: Leaflet's panes and controls (z-index 400-1000) stay inside the map instead of
+    // rising above dialogs and menus opened over the page.
+    <section aria-label={label} style={{ height, width: '100%', isolation: 'isolate' }}>
       <MapContainer
         center={[center.latitude, center.longitude]}
         zoom={zoom}

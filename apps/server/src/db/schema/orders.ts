@@ -146,14 +146,21 @@ export const orders = pgTable(
     check('orders_state_ck', sql`${t.state} in (${inList(ORDER_STATES)})`),
     // Order search (case-insensitive substring of number).
     index('orders_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
-    // Orders list: vertical + pickup range, sorted by pickup (the default link), paged.
-    index('orders_vertical_pickup_idx').on(t.vertical, t.pickup),
+    // ... and a search that starts 'B-'/'X-' (a pasted number), which can only match a prefix:
+    // a btree range instead of intersecting the trigram lists every number shares.
+    index('orders_number_prefix_idx').on(sql`${t.number} text_pattern_ops`),
+    // Orders list: vertical + pickup range, sorted by pickup (the default link), paged. The id
+    // (the tie-break), created (the other ordering), region and state ride along so the list's
+    // walk over a day reads the index alone (docs/decisions/0012-order-lists.md).
+    index('orders_list_pickup_idx').on(t.vertical, t.pickup, t.id, t.created, t.regionId, t.state),
     // ... with the regions filter.
     index('orders_vertical_region_pickup_idx').on(t.vertical, t.regionId, t.pickup),
     // ... with the states filter; dashboards, late orders, stats, auto-assignment queue.
     index('orders_vertical_state_pickup_idx').on(t.vertical, t.state, t.pickup),
-    // ... sorted by -created (the default ordering) and the unverified list.
-    index('orders_vertical_created_idx').on(t.vertical, t.created),
+    // ... sorted by -created (the default ordering) and the unverified list; id is the tie-break.
+    index('orders_vertical_created_idx').on(t.vertical, t.created, t.id),
+    // ... sorted by modified (the API's third sort field).
+    index('orders_vertical_modified_idx').on(t.vertical, t.modified, t.id),
     // Rider filter, rider order history, the rider's queue.
     index('orders_rider_pickup_idx')
       .on(t.assignedRiderId, t.pickup)
@@ -182,6 +189,11 @@ export const orders = pgTable(
       .on(t.vertical, t.pickup)
       .where(sql`${t.isMedicineAndSpecificTime}`),
     index('orders_manual_assigned_idx').on(t.vertical, t.pickup).where(sql`${t.wasManualAssigned}`),
+    index('orders_follow_up_addressed_idx')
+      .on(t.vertical, t.pickup)
+      .where(sql`${t.isFollowUpAddressed}`),
+    // Online 'no' of the panel: hospital (offline source) orders.
+    index('orders_hospital_idx').on(t.vertical, t.pickup).where(sql`${t.orderType} <> 1`),
     index('orders_offline_idx')
       .on(t.vertical, t.pickup)
       .where(sql`${t.fulfillmentMethod} = 'offline'`),

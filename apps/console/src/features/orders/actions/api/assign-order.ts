@@ -1,0 +1,13 @@
+import type { Vertical } from '@dastak/core/states';
+import { api } from '../../../../lib/api-client';
+import { type OrderActionReply, useOrderMutation } from './use-order-mutation';
+
+/** POST /orders/{vertical}/{id}/request/ {rider_ids: [id]}: the console assigns one rider. */
+export function assignOrder(vertical: Vertical, id: number, riderId: number) {
+  return api.post<OrderActionReply>(`/orders/${vertical}/${id}/request/`, {
+    riderIds: [riderId],
+  });
+}
+
+export const useAssignOrderMutation = (vertical: Vertical, id: number) =>
+  useOrderMutation((riderId: number) => assignOrder(vertical, id, riderId));

@@ -1,0 +1,66 @@
+import type { Order } from '@dastak/core/entities/orders';
+import { VALIDATION } from '@dastak/core/messages';
+import type { OrderAction } from '@dastak/core/order-transitions';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import { type OrderActionSubject, staffActionBlocker } from '@dastak/core/rules/order-guards';
+
+/** What the core guards need of an order, read off the order the detail call returns. */
+export function actionSubject(order: Order, now: Date): OrderActionSubject {
+  return {
+    state: order.state,
+    vertical: order.vertical,
+    fulfillmentMethod: order.fulfillmentMethod,
+    allowManualAssignment: order.allowManualAssignment,
+    testCount: order.scanTypes.length,
+    pickup: new Date(order.pickup),
+    now,
+  };
+}
+
+const isOnline = (order: Order) => order.fulfillmentMethod === 'online';
+
+/** The buttons of the order detail (spec §2.6), each shown only when the server would accept it. */
+export type OrderActionGates = {
+  reschedule: boolean;
+  assign: boolean;
+  reassign: boolean;
+  moveInProgress: boolean;
+  deliver: boolean;
+  /** Shown in the unverified state; with no tests the click answers the tests message instead. */
+  verify: boolean;
+  cancel: boolean;
+  followUp: boolean;
+  deleteAddress: boolean;
+  /** Mark Wrong Pin of the unverified order detail (spec §2.4, §4). */
+  markWrongPin: boolean;
+  copy: boolean;
+};
+
+/**
+ * One decision per button from the same table and guards the server checks
+ * (packages/core/src/order-transitions.ts, rules/order-guards.ts; docs/decisions/0014).
+ */
+export function orderActionGates(
+  order: Order,
+  permissions: readonly string[],
+  now: Date,
+): OrderActionGates {
+  const subject = actionSubject(order, now);
+  const can = (action: OrderAction) => staffActionBlocker(action, subject, permissions) === null;
+  const verifyBlocker = staffActionBlocker('verify', subject, permissions);
+  const address = order.customerAddress;
+  const canChangeCustomer = permissions.includes(PERMISSIONS.CAN_CHANGE_CUSTOMER);
+  return {
+    reschedule: can('reschedule'),
+    assign: can('assign'),
+    reassign: can('reassign'),
+    moveInProgress: can('offlineInProgress'),
+    deliver: can('deliver'),
+    verify: verifyBlocker === null || verifyBlocker === VALIDATION.TESTS_REQUIRED_TO_VERIFY,
+    cancel: can('cancel'),
+    followUp: can('followUp'),
+    deleteAddress: canChangeCustomer && address.isValid && isOnline(order),
+    markWrongPin: canChangeCustomer && address.verified && address.isValid && isOnline(order),
+    copy: permissions.includes(PERMISSIONS.CAN_COPY_ORDER),
+  };
+}

@@ -1,0 +1,206 @@
+import {
+  ADDITIONAL_NOTES_MAX,
+  RESCHEDULE_LEAD_MINUTES,
+  RESCHEDULE_MAX_DAYS_AHEAD,
+} from '@dastak/core/constants';
+import { orderRescheduleSchema } from '@dastak/core/entities/order-requests';
+import type { Order } from '@dastak/core/entities/orders';
+import { ORDER_SUCCESS } from '@dastak/core/messages';
+import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
+import { karachiDateString } from '@dastak/core/rules/karachi-time';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Center,
+  Chip,
+  Group,
+  Input,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { showSuccessToast } from '../../../lib/toast';
+import { useTimeSlotsQuery } from './api/get-time-slots';
+import { useRescheduleOrderMutation } from './api/reschedule-order';
+import { ReasonSelect } from './reason-select';
+
+type FormInput = z.input<typeof orderRescheduleSchema>;
+type FormOutput = z.output<typeof orderRescheduleSchema>;
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * The dates the calendar offers (spec §5, §9): not before now + the lead (60 min), not past
+ * 60 days ahead, as Karachi calendar dates. The server holds the same limits.
+ */
+export function rescheduleDateBounds(now: Date): { minDate: string; maxDate: string } {
+  return {
+    minDate: karachiDateString(new Date(now.getTime() + RESCHEDULE_LEAD_MINUTES * MINUTE)),
+    maxDate: karachiDateString(new Date(now.getTime() + RESCHEDULE_MAX_DAYS_AHEAD * DAY)),
+  };
+}
+
+/** Reschedule (spec §2.7): static calendar, reason, time slots, Re-schedule Order. */
+export default function RescheduleDialog({
+  opened,
+  onClose,
+  order,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  order: Order;
+}) {
+  // Fixed when the dialog mounts, so the bounds do not shift under the user's cursor.
+  const [bounds] = useState(() => rescheduleDateBounds(new Date()));
+  const reschedule = useRescheduleOrderMutation(order.vertical, order.id);
+  const empty: FormInput = {
+    date: bounds.minDate,
+    timeSlot: undefined as unknown as string,
+    reason: '',
+    rescheduleStringId: undefined as unknown as number,
+  };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(orderRescheduleSchema),
+    mode: 'onTouched',
+    defaultValues: empty,
+  });
+  const date = watch('date');
+  const slots = useTimeSlotsQuery(
+    order.vertical,
+    opened && date
+      ? {
+          date,
+          regionId: order.region,
+          isCovid: order.isCovid,
+          orderId: order.id,
+          customerAddressId: order.customerAddress.id,
+        }
+      : null,
+  );
+
+  const close = () => {
+    reset(empty);
+    onClose();
+  };
+
+  const submit = handleSubmit((values) =>
+    reschedule.mutate(values, {
+      onSuccess: (data) => {
+        showSuccessToast(data?.detail || ORDER_SUCCESS.RESCHEDULED);
+        close();
+      },
+    }),
+  );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Re-schedule Order" size="xl" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Current pickup: {formatDisplayDate(order.pickup)} {formatTime12(order.pickup)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Input.Wrapper label="Date" withAsterisk error={errors.date?.message}>
+              <DatePicker
+                aria-label="Re-schedule date"
+                value={date}
+                minDate={bounds.minDate}
+                maxDate={bounds.maxDate}
+                onChange={(value) => {
+                  if (!value) return;
+                  setValue('date', value, { shouldValidate: true });
+                  // A slot belongs to its date; a new date needs a new choice.
+                  setValue('timeSlot', undefined as unknown as string);
+                }}
+              />
+            </Input.Wrapper>
+            <Stack gap="sm">
+              <Controller
+                control={control}
+                name="rescheduleStringId"
+                render={({ field }) => (
+                  <ReasonSelect
+                    kind="reschedule"
+                    vertical={order.vertical}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.rescheduleStringId?.message}
+                  />
+                )}
+              />
+              <Textarea
+                label="Details"
+                placeholder="Why is the pickup moving?"
+                autosize
+                minRows={2}
+                maxRows={4}
+                maxLength={ADDITIONAL_NOTES_MAX}
+                error={errors.reason?.message}
+                {...register('reason')}
+              />
+            </Stack>
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="timeSlot"
+            render={({ field }) => (
+              <Input.Wrapper
+                label={`Time slots on ${formatDisplayDate(date)}`}
+                withAsterisk
+                error={errors.timeSlot?.message}
+              >
+                {slots.isPending && slots.fetchStatus !== 'idle' ? (
+                  <Center py="md">
+                    <Loader size="sm" aria-label="Loading time slots" />
+                  </Center>
+                ) : (slots.data ?? []).length === 0 ? (
+                  <Text size="sm" c="dimmed" py="sm">
+                    No free time slots on this date.
+                  </Text>
+                ) : (
+                  <Chip.Group
+                    value={field.value ?? null}
+                    onChange={(value) => field.onChange(value)}
+                  >
+                    <Group gap="xs" mt={6} role="radiogroup" aria-label="Time slots">
+                      {(slots.data ?? []).map((slot) => (
+                        <Chip key={slot.id} value={slot.id} size="sm">
+                          {formatTime12(slot.dateTime)}
+                        </Chip>
+                      ))}
+                    </Group>
+                  </Chip.Group>
+                )}
+              </Input.Wrapper>
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <Button type="submit" loading={reschedule.isPending}>
+              Re-schedule Order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

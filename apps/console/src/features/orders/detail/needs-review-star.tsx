@@ -1,0 +1,41 @@
+import type { Order } from '@dastak/core/entities/orders';
+import { SUCCESS } from '@dastak/core/messages';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { showSuccessToast } from '../../../lib/toast';
+import { useHasPermission } from '../../auth/hooks/use-session';
+import { useUpdateOrderMutation } from '../api/update-order';
+
+/** The needs-review star: toggles needsReview, yellow while the order is marked (spec §2.6). */
+export function NeedsReviewStar({ order }: { order: Order }) {
+  const canChange = useHasPermission(PERMISSIONS.CAN_CHANGE_ORDER);
+  const update = useUpdateOrderMutation(order.id);
+  const marked = order.needsReview;
+  const label = marked ? 'Marked as needing review' : 'Mark as needing review';
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={marked ? 'yellow' : 'gray'}
+        size="lg"
+        aria-label="Needs review"
+        aria-pressed={marked}
+        disabled={!canChange}
+        loading={update.isPending}
+        onClick={() =>
+          update.mutate(
+            { needsReview: !marked },
+            { onSuccess: (reply) => showSuccessToast(reply.detail || SUCCESS.ORDER_REVIEWED) },
+          )
+        }
+      >
+        {marked ? (
+          <IconStarFilled size={24} color="var(--mantine-color-yellow-5)" />
+        ) : (
+          <IconStar size={24} />
+        )}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

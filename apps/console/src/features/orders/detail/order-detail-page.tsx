@@ -1,0 +1,26 @@
+import type { Vertical } from '@dastak/core/states';
+import { useParams } from 'react-router';
+import { OrderActionsBar } from '../actions/order-actions-bar';
+import { useOrderQuery } from '../api/get-order';
+import { isMissingOrder, OrderLoading, OrderNotFound } from './order-detail-states';
+import { OrderDetailView } from './order-detail-view';
+
+/** /blood/orders/detail/{id} and /xray/orders/detail/{id} (spec §2.6). */
+export function OrderDetailPage({ vertical }: { vertical: Vertical }) {
+  const id = Number(useParams().id);
+  const order = useOrderQuery(vertical, id);
+  // The breadcrumb reads Orders then the number; Orders opens this vertical's list.
+  const list = { label: 'Orders', to: `/${vertical}/orders` };
+
+  if (isMissingOrder(id, order.error)) {
+    return <OrderNotFound back={{ label: 'Back to orders', to: list.to }} />;
+  }
+  if (!order.data) return <OrderLoading pending={order.isPending} />;
+  return (
+    <OrderDetailView
+      order={order.data}
+      crumb={list}
+      actions={<OrderActionsBar order={order.data} />}
+    />
+  );
+}

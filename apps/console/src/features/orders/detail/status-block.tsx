@@ -1,0 +1,141 @@
+import { COUNTDOWN_ANIMATION_MS } from '@dastak/core/constants';
+import type { Order } from '@dastak/core/entities/orders';
+import { EMPTY } from '@dastak/core/messages';
+import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
+import { parseKarachi } from '@dastak/core/rules/karachi-time';
+import { Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { DetailCard, DetailField } from './detail-card';
+import { COUNTDOWN_HIDDEN_STATES } from './order-editing';
+import { orderStateLabel, orderStateStyle } from './order-state-display';
+import { pickupCountdown } from './pickup-countdown';
+
+const PIE_SIZE = 72;
+
+/** Re-renders every 30 s so the countdown moves without a reload. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useInterval(() => setNow(new Date()), 30_000, { autoInvoke: true });
+  return now;
+}
+
+const PIE_COLORS = {
+  late: 'var(--mantine-color-red-7)',
+  soon: 'var(--mantine-color-orange-6)',
+  ok: 'var(--mantine-color-teal-7)',
+};
+
+/**
+ * A filled pie: one circle whose stroke is as wide as its diameter, dashed to the share still to
+ * go. Starts empty and grows to its value, so the 500 ms animation shows on arrival (spec §9).
+ */
+function PickupPie({ pickup }: { pickup: Date }) {
+  const countdown = pickupCountdown(pickup, useNow());
+  const [shown, setShown] = useState(0);
+  useEffect(() => setShown(countdown.percent), [countdown.percent]);
+  const color = countdown.late
+    ? PIE_COLORS.late
+    : countdown.minutesLeft <= 15
+      ? PIE_COLORS.soon
+      : PIE_COLORS.ok;
+  const radius = PIE_SIZE / 4;
+  const circumference = 2 * Math.PI * radius;
+  return (
+    <Group gap="sm" wrap="nowrap" aria-label={`Pickup countdown: ${countdown.label}`} role="img">
+      <svg width={PIE_SIZE} height={PIE_SIZE} viewBox={`0 0 ${PIE_SIZE} ${PIE_SIZE}`} aria-hidden>
+        <circle
+          cx={PIE_SIZE / 2}
+          cy={PIE_SIZE / 2}
+          r={PIE_SIZE / 2}
+          fill={countdown.late ? 'var(--mantine-color-red-1)' : 'var(--mantine-color-gray-2)'}
+        />
+        <circle
+          cx={PIE_SIZE / 2}
+          cy={PIE_SIZE / 2}
+          r={radius}
+          fill="none"
+          stroke={color}
+          strokeWidth={PIE_SIZE / 2}
+          strokeDasharray={`${(shown / 100) * circumference} ${circumference}`}
+          transform={`rotate(-90 ${PIE_SIZE / 2} ${PIE_SIZE / 2})`}
+          style={{ transition: `stroke-dasharray ${COUNTDOWN_ANIMATION_MS}ms ease-out` }}
+        />
+      </svg>
+      <Text size="sm" fw={600} c={countdown.late ? 'red.8' : undefined}>
+        {countdown.label}
+      </Text>
+    </Group>
+  );
+}
+
+function reasonOf(order: Order): string | null {
+  if (order.state === 'problem') {
+    return [order.problemString?.name, order.problemReason].filter(Boolean).join(': ') || null;
+  }
+  if (order.state === 'cancelled') {
+    return (
+      [order.cancellationString?.name, order.cancellationReason].filter(Boolean).join(': ') || null
+    );
+  }
+  if (order.state === 'delivered' && order.collectionCenter) {
+    return `At ${order.collectionCenter.name}`;
+  }
+  return null;
+}
+
+/** Status with its icon, pickup date, time slot and the countdown pie (spec §2.6). */
+export function StatusBlock({ order }: { order: Order }) {
+  const style = orderStateStyle(order.state);
+  const Icon = style.icon;
+  const pickup = parseKarachi(order.pickup);
+  const slotEnd = pickup ? new Date(pickup.getTime() + order.timeSlotMinutes * 60_000) : null;
+  const reason = reasonOf(order);
+  const showPie = pickup !== null && !COUNTDOWN_HIDDEN_STATES.includes(order.state);
+  return (
+    <DetailCard title="Status">
+      <SimpleGrid cols={2} spacing="md">
+        <Stack gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size={44} radius="xl" variant="light" color={style.color} aria-hidden>
+              <Icon size={26} stroke={1.6} />
+            </ThemeIcon>
+            <Stack gap={0}>
+              <Text fw={700} data-testid="order-state">
+                {orderStateLabel(order.state)}
+              </Text>
+              {order.lateTimedelta !== null && order.lateTimedelta > 0 && (
+                <Text size="xs" c="red.8">
+                  Delayed by {order.lateTimedelta} mins
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          {reason && (
+            <Text size="sm" c="dimmed">
+              {reason}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap="xs">
+          <DetailField label="Pickup time">
+            <span data-testid="pickup-time">
+              {formatDisplayDate(order.pickup)} {formatTime12(order.pickup)}
+            </span>
+          </DetailField>
+          <DetailField label="Time slot">
+            {slotEnd ? `${formatTime12(order.pickup)} - ${formatTime12(slotEnd)}` : EMPTY.DASHES}
+          </DetailField>
+        </Stack>
+      </SimpleGrid>
+      {showPie && pickup && (
+        <Stack mt="sm" gap={4}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            Time to pickup
+          </Text>
+          <PickupPie pickup={pickup} />
+        </Stack>
+      )}
+    </DetailCard>
+  );
+}

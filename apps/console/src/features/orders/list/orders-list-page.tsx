@@ -1,0 +1,194 @@
+import type { OrderListItem } from '@dastak/core/entities/orders';
+import { EMPTY, ERRORS } from '@dastak/core/messages';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import type { OrderSorting } from '@dastak/core/rules/order-filters';
+import { canStaffTakeAction } from '@dastak/core/rules/order-guards';
+import type { OrderState, Vertical } from '@dastak/core/states';
+import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconFilter, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../auth/hooks/use-session';
+import { useOrdersQuery } from '../api/get-orders';
+import { activeOrderFilterCount } from './active-filter-count';
+import {
+  listFiltersFromQuery,
+  listFiltersToApiParams,
+  listFiltersToQuery,
+  type OrdersListFilters,
+} from './list-filters';
+import { OrderListingButtons } from './order-listing-buttons';
+import { orderCreatePath, orderDetailPath } from './order-paths';
+import type { OrderRowActions } from './order-row';
+import { OrderRowDialogs, type RowDialog } from './order-row-dialogs';
+import { OrderSearchBox } from './order-search-box';
+import { OrdersTable } from './orders-table';
+import { listTitle, ORDERS_LIST_NAMES } from './orders-title';
+
+const loadFilterPanel = () => import('./order-filter-panel');
+const OrderFilterPanel = lazy(loadFilterPanel);
+
+function loadErrorText(error: Error | null): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
+  // A filter the server refuses (a crossed pickup window in a hand-edited link) says why.
+  if (error instanceof ApiError && error.status === 400 && error.detail) return error.detail;
+  return 'The orders could not be loaded. Use refresh to try again.';
+}
+
+/**
+ * /blood/orders and /xray/orders (spec §2.3). The whole filter set lives in the query string, so
+ * a link (or a reload) reproduces the view; the side-nav links open today's window.
+ */
+export function OrdersListPage({ vertical }: { vertical: Vertical }) {
+  const name = ORDERS_LIST_NAMES[vertical];
+  useDocumentTitle(`${name} · Dastak`);
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => listFiltersFromQuery(searchParams), [searchParams]);
+  const apply = useCallback(
+    (next: OrdersListFilters) => setSearchParams(listFiltersToQuery(next)),
+    [setSearchParams],
+  );
+
+  const user = useSessionUser();
+  const permissions = useMemo(
+    () => user?.userPermissions.map((p) => p.name) ?? [],
+    [user?.userPermissions],
+  );
+  const canDownload = permissions.includes(PERMISSIONS.CAN_DOWNLOAD_ORDER_LISTING);
+  // Row actions follow the same table and guards the server checks (core order-guards).
+  const canAssign = useCallback(
+    (order: OrderListItem) =>
+      canStaffTakeAction(
+        'assign',
+        {
+          state: order.state,
+          vertical: order.vertical,
+          fulfillmentMethod: order.fulfillmentMethod,
+          allowManualAssignment: order.allowManualAssignment,
+        },
+        permissions,
+      ),
+    [permissions],
+  );
+  const canCancel = useCallback(
+    (state: OrderState) => canStaffTakeAction('cancel', { state, vertical }, permissions),
+    [permissions, vertical],
+  );
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [panelLoaded, setPanelLoaded] = useState(false);
+  const [dialog, setDialog] = useState<RowDialog | null>(null);
+  const actions = useMemo<OrderRowActions>(
+    () => ({
+      onOpen: (order) => navigate(orderDetailPath(vertical, order.id)),
+      onAssign: (order) => setDialog({ kind: 'assign', orderId: order.id, opened: true }),
+      onCancel: (order) => setDialog({ kind: 'cancel', orderId: order.id, opened: true }),
+    }),
+    [navigate, vertical],
+  );
+
+  const apiParams = useMemo(() => listFiltersToApiParams(filters, vertical), [filters, vertical]);
+  const orders = useOrdersQuery(vertical, apiParams);
+  const rows = useMemo(
+    () => orders.data?.pages.flatMap((page) => page.results) ?? [],
+    [orders.data],
+  );
+  const firstPage = orders.data?.pages[0];
+  const activeFilters = activeOrderFilterCount(filters);
+
+  return (
+    <Stack gap="md" p="lg">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Title order={1} fz="h2">
+          {listTitle(name, firstPage?.count, firstPage?.countIsCapped)}
+        </Title>
+        <Group gap="sm" wrap="nowrap">
+          {canDownload && <OrderListingButtons vertical={vertical} params={apiParams} />}
+          <Button
+            component={Link}
+            to={orderCreatePath(vertical)}
+            leftSection={<IconPlus size={16} />}
+          >
+            New Order
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="sm">
+        <OrderSearchBox
+          label="Search orders"
+          placeholder="e.g. Order Number"
+          value={filters.search}
+          onSearch={(search) => apply({ ...filters, search })}
+        />
+        <Tooltip label="Refresh">
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Refresh"
+            loading={orders.isRefetching && !orders.isFetchingNextPage}
+            onClick={() => orders.refetch()}
+          >
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          rightSection={
+            activeFilters > 0 ? (
+              <Badge size="sm" circle aria-label={`${activeFilters} filters applied`}>
+                {activeFilters}
+              </Badge>
+            ) : undefined
+          }
+          onMouseEnter={() => void loadFilterPanel()}
+          onClick={() => {
+            setPanelLoaded(true);
+            setFiltersOpen(true);
+          }}
+        >
+          Filters
+        </Button>
+      </Group>
+      <OrdersTable
+        label={name}
+        orders={rows}
+        vertical={vertical}
+        sorting={filters.sorting}
+        onSort={(sorting: OrderSorting) => apply({ ...filters, sorting })}
+        canAssign={canAssign}
+        canCancel={canCancel}
+        actions={actions}
+        emptyText={EMPTY.NO_ORDERS}
+        errorText={loadErrorText(orders.error)}
+        loading={orders.isPending && orders.fetchStatus !== 'idle'}
+        hasMore={orders.hasNextPage}
+        loadingMore={orders.isFetchingNextPage}
+        onLoadMore={() => orders.fetchNextPage()}
+      />
+      {panelLoaded && (
+        <Suspense fallback={null}>
+          <OrderFilterPanel
+            vertical={vertical}
+            opened={filtersOpen}
+            applied={filters}
+            onClose={() => setFiltersOpen(false)}
+            onApply={(next) => {
+              apply(next);
+              setFiltersOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+      <OrderRowDialogs
+        vertical={vertical}
+        dialog={dialog}
+        onClose={() => setDialog((d) => (d ? { ...d, opened: false } : d))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import type { OrderListItem } from '@dastak/core/entities/orders';
+import type { OrderSorting } from '@dastak/core/rules/order-filters';
+import type { OrderState, Vertical } from '@dastak/core/states';
+import { Box, Button, Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { useScrollToBottom } from '../../../components/data-table/use-scroll-to-bottom';
+import { OrderRow, type OrderRowActions } from './order-row';
+import { ariaSort, CollectionTimeSortButton } from './sort-header';
+
+const HEADERS = [
+  'SN',
+  'Order Number',
+  'Patient',
+  'Address',
+  'Rider',
+  'Status',
+  'Collection Time',
+  'Reviewed',
+  'Follow Up Addressed',
+  'Actions',
+] as const;
+
+/** Short yes/no columns wrap their header instead of widening the table past the screen. */
+const HEADER_WIDTHS: Partial<Record<(typeof HEADERS)[number], number>> = {
+  Reviewed: 80,
+  'Follow Up Addressed': 90,
+};
+
+export type OrdersTableProps = {
+  label: string;
+  orders: OrderListItem[];
+  vertical: Vertical;
+  sorting: OrderSorting;
+  onSort: (sorting: OrderSorting) => void;
+  /** Whether the row's Assign / Cancel actions apply (state, flags and the user's permissions). */
+  canAssign: (order: OrderListItem) => boolean;
+  canCancel: (state: OrderState) => boolean;
+  actions: OrderRowActions;
+  emptyText: string;
+  errorText?: string;
+  loading: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+};
+
+/**
+ * The orders table of spec §2.3. Built on the shared data table's pieces (scroll-to-bottom
+ * loading, Load More) but with memoised rows, since dispatchers scroll thousands deep.
+ */
+export function OrdersTable({
+  label,
+  orders,
+  vertical,
+  sorting,
+  onSort,
+  canAssign,
+  canCancel,
+  actions,
+  emptyText,
+  errorText,
+  loading,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: OrdersTableProps) {
+  const canLoadMore = hasMore && !loadingMore && !loading;
+  useScrollToBottom(() => {
+    if (canLoadMore) onLoadMore();
+  }, canLoadMore);
+
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={1000}>
+        <Table aria-label={label} highlightOnHover verticalSpacing="xs" horizontalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              {HEADERS.map((header) =>
+                header === 'Collection Time' ? (
+                  <Table.Th key={header} aria-sort={ariaSort(sorting)}>
+                    <CollectionTimeSortButton sorting={sorting} onSort={onSort} />
+                  </Table.Th>
+                ) : (
+                  <Table.Th key={header} w={HEADER_WIDTHS[header]}>
+                    {header}
+                  </Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order, index) => (
+              <OrderRow
+                key={order.id}
+                order={order}
+                sn={index + 1}
+                vertical={vertical}
+                showAssign={canAssign(order)}
+                showCancel={canCancel(order.state)}
+                actions={actions}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {loading && (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading" />
+        </Center>
+      )}
+      {!loading && orders.length === 0 && (
+        <Text ta="center" c="dimmed" py="xl">
+          {errorText ?? emptyText}
+        </Text>
+      )}
+      {!loading && hasMore && (
+        <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Center>
+            <Button variant="light" onClick={onLoadMore} loading={loadingMore}>
+              Load More
+            </Button>
+          </Center>
+        </Box>
+      )}
+    </Paper>
+  );
+}

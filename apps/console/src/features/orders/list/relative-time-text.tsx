@@ -1,0 +1,13 @@
+import { Text } from '@mantine/core';
+import { relativePickupText } from './pickup-text';
+import { useMinuteNow } from './use-minute-now';
+
+/** '5 mins ago' / 'in 2 hours', re-rendered on its own each minute (not the whole row). */
+export function RelativeTimeText({ value }: { value: string }) {
+  const now = useMinuteNow();
+  return (
+    <Text size="xs" c="dimmed">
+      {relativePickupText(value, now)}
+    </Text>
+  );
+}

@@ -1,0 +1,33 @@
+import { useNavigate, useParams } from 'react-router';
+import { UnverifiedOrderActions } from '../actions/unverified-order-actions';
+import { useOrderQuery } from '../api/get-order';
+import { useLocateOrderQuery } from '../api/locate-order';
+import { isMissingOrder, OrderLoading, OrderNotFound } from '../detail/order-detail-states';
+import { OrderDetailView } from '../detail/order-detail-view';
+
+const LIST = { label: 'Unverified Orders', to: '/unverified-orders' };
+
+/**
+ * /unverified-orders/detail/{id} (spec §2.4): the order's blocks under the 'Unverified Orders'
+ * breadcrumb, with Mark Wrong Pin, Verify Order and Cancel Order. Cancelling or verifying
+ * returns to the previous page.
+ */
+export function UnverifiedOrderDetailPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  // The URL carries no vertical; the order knows its own.
+  const located = useLocateOrderQuery(id);
+  const order = useOrderQuery(located.data?.vertical ?? 'blood', located.data ? id : 0);
+
+  if (isMissingOrder(id, located.error ?? order.error)) {
+    return <OrderNotFound back={{ label: 'Back to unverified orders', to: LIST.to }} />;
+  }
+  if (!order.data) return <OrderLoading pending={located.isPending || order.isPending} />;
+  return (
+    <OrderDetailView
+      order={order.data}
+      crumb={LIST}
+      actions={<UnverifiedOrderActions order={order.data} onDone={() => navigate(-1)} />}
+    />
+  );
+}

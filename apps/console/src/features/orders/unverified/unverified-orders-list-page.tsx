@@ -1,0 +1,124 @@
+import { ERRORS } from '@dastak/core/messages';
+import type { OrderSorting } from '@dastak/core/rules/order-filters';
+import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconFilter, IconRefresh } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import {
+  type UnverifiedOrderFilters,
+  useUnverifiedOrdersQuery,
+} from '../api/get-unverified-orders';
+import { OrderSearchBox } from '../list/order-search-box';
+import { listTitle } from '../list/orders-title';
+import {
+  activeUnverifiedFilterCount,
+  unverifiedFiltersFromQuery,
+  unverifiedFiltersToQuery,
+} from './list-filters';
+import { UnverifiedOrdersTable } from './list-table';
+
+const loadFilterPanel = () => import('./list-filter-panel');
+const UnverifiedListFilterPanel = lazy(loadFilterPanel);
+
+function loadErrorText(error: Error | null): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
+  // A filter the server refuses (a crossed pickup window in a hand-edited link) says why.
+  if (error instanceof ApiError && error.status === 400 && error.detail) return error.detail;
+  return 'The orders could not be loaded. Use refresh to try again.';
+}
+
+/** /unverified-orders (spec §2.4): search, regions and pickup window kept in the query string. */
+export function UnverifiedOrdersListPage() {
+  useDocumentTitle('Unverified Orders · Dastak');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => unverifiedFiltersFromQuery(searchParams), [searchParams]);
+  const apply = useCallback(
+    (next: UnverifiedOrderFilters) => setSearchParams(unverifiedFiltersToQuery(next)),
+    [setSearchParams],
+  );
+  const onSort = useCallback(
+    (sorting: OrderSorting) => apply({ ...filters, sorting }),
+    [apply, filters],
+  );
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [panelLoaded, setPanelLoaded] = useState(false);
+
+  const orders = useUnverifiedOrdersQuery(filters);
+  const rows = useMemo(
+    () => orders.data?.pages.flatMap((page) => page.results) ?? [],
+    [orders.data],
+  );
+  const firstPage = orders.data?.pages[0];
+  const activeFilters = activeUnverifiedFilterCount(filters);
+
+  return (
+    <Stack gap="md" p="lg">
+      <Title order={1} fz="h2">
+        {listTitle('Unverified Orders', firstPage?.count, firstPage?.countIsCapped)}
+      </Title>
+      <Group gap="sm">
+        <OrderSearchBox
+          label="Search unverified orders"
+          placeholder="e.g. Order ID"
+          value={filters.search}
+          onSearch={(search) => apply({ ...filters, search })}
+        />
+        <Tooltip label="Refresh">
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Refresh"
+            loading={orders.isRefetching && !orders.isFetchingNextPage}
+            onClick={() => orders.refetch()}
+          >
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          rightSection={
+            activeFilters > 0 ? (
+              <Badge size="sm" circle aria-label={`${activeFilters} filters applied`}>
+                {activeFilters}
+              </Badge>
+            ) : undefined
+          }
+          onMouseEnter={() => void loadFilterPanel()}
+          onClick={() => {
+            setPanelLoaded(true);
+            setFiltersOpen(true);
+          }}
+        >
+          Filters
+        </Button>
+      </Group>
+      <UnverifiedOrdersTable
+        orders={rows}
+        sorting={filters.sorting}
+        onSort={onSort}
+        errorText={loadErrorText(orders.error)}
+        loading={orders.isPending && orders.fetchStatus !== 'idle'}
+        hasMore={orders.hasNextPage}
+        loadingMore={orders.isFetchingNextPage}
+        onLoadMore={() => orders.fetchNextPage()}
+      />
+      {panelLoaded && (
+        <Suspense fallback={null}>
+          <UnverifiedListFilterPanel
+            opened={filtersOpen}
+            applied={filters}
+            onClose={() => setFiltersOpen(false)}
+            onApply={(next) => {
+              apply(next);
+              setFiltersOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

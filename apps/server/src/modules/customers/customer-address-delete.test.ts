@@ -1,0 +1,237 @@
+import { ADDRESS_DELETE_MESSAGES, ERRORS, SUCCESS } from '@dastak/core/messages';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerAddresses, regionCustomerAddresses } from '../../db/schema/customers';
+import { orderActivities, orders } from '../../db/schema/orders';
+import { bearer, createTestApp, createUser, login } from '../../test/test-app';
+import {
+  activitiesOf,
+  api,
+  createFixtures,
+  type Fixtures,
+  placeOrder,
+  tokenWith,
+} from '../orders/test-fixtures';
+
+let f: Fixtures;
+/** An agent-like user: changes customers, views orders, nothing else. */
+let agent: { id: number; auth: Record<string, string> };
+beforeAll(async () => {
+  f = await createFixtures(await createTestApp());
+  const user = await createUser(f.t, [PERMISSIONS.CAN_CHANGE_CUSTOMER, PERMISSIONS.CAN_VIEW_ORDER]);
+  agent = { id: user.id, auth: bearer((await login(f.t.app, user.email, user.password)).token) };
+});
+afterAll(() => f.t.close());
+
+/** A fresh address of the fixture customer, in the blood region. */
+async function newAddress(opts: { verified?: boolean; isValid?: boolean } = {}) {
+  const [row] = await f.t.db
+    .insert(customerAddresses)
+    .values({
+      customerId: f.customerId,
+      latitude: 31.5205,
+      longitude: 74.3505,
+      address: '7 Canal Road, Gulberg',
+      verified: opts.verified ?? true,
+      isValid: opts.isValid ?? true,
+    })
+    .returning();
+  await f.t.db
+    .insert(regionCustomerAddresses)
+    .values({ customerAddressId: row!.id, regionId: f.bloodRegion, customerId: f.customerId });
+  return row!.id;
+}
+
+async function addressRow(id: number) {
+  const [row] = await f.t.db.select().from(customerAddresses).where(eq(customerAddresses.id, id));
+  return row!;
+}
+
+function del(url: string, opts: { payload?: object; headers?: Record<string, string> } = {}) {
+  return f.t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1${url}`,
+    headers: opts.headers ?? agent.auth,
+    ...(opts.payload ? { payload: opts.payload } : {}),
+  });
+}
+
+describe('DELETE /entity/customer_address/{id}/', () => {
+  it('soft-deletes an address; a second delete and an unknown id are 404', async () => {
+    const id = await newAddress();
+    const res = await del(`/entity/customer_address/${id}/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ detail: SUCCESS.CUSTOMER_ADDRESS_DELETED });
+    const row = await addressRow(id);
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    // Without an order nothing says the pin is wrong: only the delete is recorded.
+    expect(row).toMatchObject({ verified: true, isValid: true });
+
+    const again = await del(`/entity/customer_address/${id}/`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().detail).toBe(ERRORS.NOT_FOUND);
+    expect((await del('/entity/customer_address/999999/')).statusCode).toBe(404);
+  });
+
+  it('Delete Address from an order (order_id in the query) records it in the order log', async () => {
+    const address = await newAddress();
+    const order = await placeOrder(f, 'blood', { customerAddress: address });
+    expect(order.state).toBe('needsAssignment');
+    const res = await del(`/entity/customer_address/${address}/?order_id=${order.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().detail).toBe(SUCCESS.CUSTOMER_ADDRESS_DELETED);
+    const row = await addressRow(address);
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ verified: false, isValid: false });
+    const last = (await activitiesOf(f, order.id)).at(-1)!;
+    expect(last.verb).toBe('addressDeleted');
+    expect(last.actorId).toBe(agent.id);
+    expect(last.description).toMatch(/^Address deleted by Test User\d+: 7 Canal Road, Gulberg$/);
+    expect(last.data).toEqual({ customerAddressId: address, wrongPin: false });
+
+    // The order detail still shows the deleted address's pin.
+    const detail = await api(f).get(`/orders/blood/${order.id}/`, agent.auth);
+    expect(detail.json().customerAddress).toMatchObject({
+      id: address,
+      verified: false,
+      isValid: false,
+    });
+  });
+
+  it('Mark Wrong Pin on an unverified order (orderId in the JSON body)', async () => {
+    const address = await newAddress();
+    const order = await placeOrder(f, 'blood', { customerAddress: address });
+    // An order whose address was verified can still be unverified (the rider found it wrong).
+    await f.t.db
+      .update(orders)
+      .set({ state: 'unverified', isUnverified: true })
+      .where(eq(orders.id, order.id));
+    const res = await del(`/entity/customer_address/${address}/`, {
+      payload: { customer_address_id: address, order_id: order.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const last = (await activitiesOf(f, order.id)).at(-1)!;
+    expect(last.verb).toBe('addressDeleted');
+    expect(last.description).toMatch(/^Address marked as wrong pin and deleted by Test User\d+: /);
+    expect(last.data).toEqual({ customerAddressId: address, wrongPin: true });
+
+    // camelCase body works too.
+    const other = await newAddress();
+    const second = await placeOrder(f, 'blood', { customerAddress: other });
+    const camel = await del(`/entity/customer_address/${other}/`, {
+      payload: { orderId: second.id },
+    });
+    expect(camel.statusCode, camel.body).toBe(200);
+  });
+
+  it('refuses what §2.6 and §4 forbid and leaves the address and the log untouched', async () => {
+    const cases: [string, () => Promise<{ address: number; orderId: number }>, string][] = [
+      [
+        'offline order',
+        async () => {
+          const address = await newAddress();
+          const o = await placeOrder(f, 'blood', {
+            customerAddress: address,
+            fulfillmentMethod: 'offline',
+          });
+          return { address, orderId: o.id };
+        },
+        ADDRESS_DELETE_MESSAGES.ORDER_OFFLINE,
+      ],
+      [
+        'invalid address',
+        async () => {
+          const address = await newAddress();
+          const o = await placeOrder(f, 'blood', { customerAddress: address });
+          await f.t.db
+            .update(customerAddresses)
+            .set({ isValid: false })
+            .where(eq(customerAddresses.id, address));
+          return { address, orderId: o.id };
+        },
+        ADDRESS_DELETE_MESSAGES.ADDRESS_INVALID,
+      ],
+      [
+        'wrong pin on an unverified address',
+        async () => {
+          const address = await newAddress({ verified: false });
+          const o = await placeOrder(f, 'blood', { customerAddress: address });
+          expect(o.state).toBe('unverified');
+          return { address, orderId: o.id };
+        },
+        ADDRESS_DELETE_MESSAGES.WRONG_PIN_UNVERIFIED,
+      ],
+      [
+        "another order's address",
+        async () => {
+          const address = await newAddress();
+          const o = await placeOrder(f, 'blood');
+          return { address, orderId: o.id };
+        },
+        ADDRESS_DELETE_MESSAGES.NOT_ORDER_ADDRESS,
+      ],
+    ];
+    for (const [name, setup, message] of cases) {
+      const { address, orderId } = await setup();
+      const before = await addressRow(address);
+      const logBefore = await activitiesOf(f, orderId);
+      const res = await del(`/entity/customer_address/${address}/?order_id=${orderId}`);
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json().detail, name).toBe(message);
+      expect(await addressRow(address), name).toEqual(before);
+      expect(await activitiesOf(f, orderId), name).toEqual(logBefore);
+    }
+  });
+
+  it('is 404 for an unknown order and 400 when the body names another address', async () => {
+    const address = await newAddress();
+    const unknown = await del(`/entity/customer_address/${address}/?order_id=999999`);
+    expect(unknown.statusCode).toBe(404);
+    const mismatch = await del(`/entity/customer_address/${address}/`, {
+      payload: { customerAddressId: address + 1 },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().detail).toBe(ADDRESS_DELETE_MESSAGES.ID_MISMATCH);
+    const bad = await del(`/entity/customer_address/${address}/?order_id=abc`);
+    expect(bad.statusCode).toBe(400);
+    expect((await addressRow(address)).deletedAt).toBeNull();
+  });
+
+  it('rolls the delete back when the activity row cannot be written', async () => {
+    const address = await newAddress();
+    const order = await placeOrder(f, 'blood', { customerAddress: address });
+    // Make the activity insert fail inside the transaction: the address must stay live.
+    await f.t.db.execute(
+      "alter table order_activities add constraint h2_block_address_deleted check (verb <> 'addressDeleted') not valid",
+    );
+    try {
+      const res = await del(`/entity/customer_address/${address}/?order_id=${order.id}`);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await f.t.db.execute('alter table order_activities drop constraint h2_block_address_deleted');
+    }
+    const row = await addressRow(address);
+    expect(row.deletedAt).toBeNull();
+    expect(row.verified).toBe(true);
+    const deleted = await f.t.db
+      .select()
+      .from(orderActivities)
+      .where(eq(orderActivities.orderId, order.id));
+    expect(deleted.some((a) => a.verb === 'addressDeleted')).toBe(false);
+  });
+
+  it('needs a token (401) and the change-customer permission (403)', async () => {
+    const address = await newAddress();
+    const url = `/entity/customer_address/${address}/`;
+    expect((await del(url, { headers: {} })).statusCode).toBe(401);
+    const viewer = await tokenWith(f.t, [
+      PERMISSIONS.CAN_VIEW_CUSTOMER,
+      PERMISSIONS.CAN_VIEW_ORDER,
+    ]);
+    expect((await del(url, { headers: viewer })).statusCode).toBe(403);
+    expect((await addressRow(address)).deletedAt).toBeNull();
+    const changeOnly = await tokenWith(f.t, [PERMISSIONS.CAN_CHANGE_CUSTOMER]);
+    expect((await del(url, { headers: changeOnly })).statusCode).toBe(200);
+  });
+});

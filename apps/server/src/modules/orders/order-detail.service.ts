@@ -1,0 +1,182 @@
+import type { Order } from '@dastak/core/entities/orders';
+import { toSixDecimals } from '@dastak/core/rules/format';
+import { toKarachiIso } from '@dastak/core/rules/karachi-time';
+import {
+  ACTIVE_STATES,
+  type AgeUnit,
+  type FulfillmentMethod,
+  type Gender,
+  type OrderState,
+  type Vertical,
+} from '@dastak/core/states';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import * as repo from './order-detail.repository';
+
+/** GET /orders/{vertical}/{id}/ and /orders/locate/{id}/ (spec §2.6, §3 Order). */
+
+const AGE_UNIT_WORDS: Record<AgeUnit, [string, string]> = {
+  YEARS: ['Year', 'Years'],
+  MONTHS: ['Month', 'Months'],
+  DAYS: ['Day', 'Days'],
+};
+
+/** '32 Years', '1 Month'; '' when the age is unknown. */
+export function ageString(age: number | null, unit: AgeUnit | null): string {
+  if (age == null) return '';
+  const [one, many] = AGE_UNIT_WORDS[unit ?? 'YEARS'];
+  return `${age} ${age === 1 ? one : many}`;
+}
+
+/**
+ * Whole minutes the pickup time has passed while the sample is still to be collected (the
+ * active states, nothing collected); null when the order is not late.
+ */
+export function lateMinutes(
+  order: { state: string; pickup: Date; collectedAt: Date | null },
+  now: Date,
+): number | null {
+  if (order.collectedAt || !ACTIVE_STATES.includes(order.state as OrderState)) return null;
+  const minutes = Math.floor((now.getTime() - order.pickup.getTime()) / 60_000);
+  return minutes > 0 ? minutes : null;
+}
+
+const iso = (d: Date | null) => (d ? toKarachiIso(d) : null);
+const fullName = (u: { firstName: string; lastName: string }) =>
+  `${u.firstName} ${u.lastName}`.trim();
+
+/** The full order of the detail page; 404 when unknown or of the other vertical. */
+export async function getOrderDetail(
+  db: DbOrTx,
+  vertical: Vertical,
+  orderId: number,
+  now = new Date(),
+): Promise<Order> {
+  const [row, tests, addressRegions] = await Promise.all([
+    repo.findOrderDetail(db, orderId),
+    repo.listOrderTests(db, orderId),
+    repo.listOrderAddressRegions(db, orderId),
+  ]);
+  if (!row || row.order.vertical !== vertical) throw notFound();
+  return toOrder(row, tests, addressRegions, now);
+}
+
+/** Which vertical's detail page shows the order (links that carry only the id). */
+export async function locateOrder(db: DbOrTx, orderId: number) {
+  const row = await repo.findOrderVertical(db, orderId);
+  if (!row) throw notFound();
+  return { id: row.id, vertical: row.vertical as Vertical };
+}
+
+function toOrder(
+  row: repo.OrderDetailRow,
+  tests: Awaited<ReturnType<typeof repo.listOrderTests>>,
+  addressRegions: { id: number; name: string }[],
+  now: Date,
+): Order {
+  const { order, patient, customer, address, rider, review, riderFeedback } = row;
+  // Every order is booked on an address (create requires one); the column is nullable only so
+  // that deleting a customer's data never has to touch the order history.
+  if (!address) throw new Error(`Order ${order.id} has no customer address`);
+  const ageUnit = patient.ageUnit as AgeUnit | null;
+  return {
+    id: order.id,
+    number: order.number,
+    state: order.state as OrderState,
+    pickup: toKarachiIso(order.pickup),
+    address: order.address,
+    region: order.regionId,
+    regionName: row.regionName,
+    patient: {
+      id: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      phone: patient.phone,
+      secondaryPhone: patient.secondaryPhone,
+      email: patient.email,
+      gender: patient.gender as Gender,
+      age: patient.age,
+      ageUnit,
+      ageWithUnit: { age: patient.age, ageUnit },
+      ageString: ageString(patient.age, ageUnit),
+      cardNumber: patient.cardNumber,
+      customer: patient.customerId,
+    },
+    customer,
+    // A soft-deleted address (Delete Address, Mark Wrong Pin) is still the order's pin.
+    customerAddress: {
+      id: address.id,
+      latitude: toSixDecimals(address.latitude),
+      longitude: toSixDecimals(address.longitude),
+      customer: address.customerId,
+      address: address.address,
+      googleAddress: address.googleAddress,
+      googleLatitude: address.googleLatitude == null ? null : toSixDecimals(address.googleLatitude),
+      googleLongitude:
+        address.googleLongitude == null ? null : toSixDecimals(address.googleLongitude),
+      vertical: address.vertical as Vertical,
+      verified: address.verified,
+      isValid: address.isValid,
+      regionCustomerAddresses: addressRegions.map((r) => ({ region: r })),
+    },
+    assignedRider: rider ? { id: rider.id, name: fullName(rider) } : null,
+    rider: rider
+      ? {
+          id: rider.id,
+          lastKnownLatitude: row.riderLatitude,
+          lastKnownLongitude: row.riderLongitude,
+        }
+      : null,
+    scanTypes: tests.map(({ count, ...scanType }) => ({ count, scanType })),
+    additionalNotes: order.additionalNotes,
+    urgentDelivery: order.urgentDelivery,
+    isFasting: order.isFasting,
+    isMedicineAndSpecificTime: order.isMedicineAndSpecificTime,
+    needsReview: order.needsReview,
+    isFollowUpAddressed: order.isFollowUpAddressed,
+    allowManualAssignment: order.allowManualAssignment,
+    latitude: order.latitude ?? address.latitude,
+    longitude: order.longitude ?? address.longitude,
+    created: toKarachiIso(order.created),
+    modified: toKarachiIso(order.modified),
+    createdBy: order.createdById,
+    vertical: order.vertical as Vertical,
+    sourceOrder: order.sourceOrderId,
+    fulfillmentMethod: order.fulfillmentMethod as FulfillmentMethod,
+    orderType: order.orderType,
+    orderSource: order.orderSourceId,
+    givenValue: order.givenValue,
+    collectedAt: iso(order.collectedAt),
+    totalFollowUps: order.totalFollowUps,
+    reachedThresholdDistance: order.reachedThresholdDistance,
+    riderReachedLatitude: order.riderReachedLatitude,
+    riderReachedLongitude: order.riderReachedLongitude,
+    riderCollectionLatitude: order.riderCollectionLatitude,
+    riderCollectionLongitude: order.riderCollectionLongitude,
+    prescriptionImage: order.prescriptionImage,
+    prescriptionFiles: order.prescriptionFiles,
+    review: review ? { ...review, feedbackText: review.feedbackText ?? '' } : null,
+    riderToPatientFeedback: riderFeedback
+      ? { ...riderFeedback, feedbackText: riderFeedback.feedbackText ?? '' }
+      : null,
+    lateTimedelta: lateMinutes(order, now),
+    isUnverified: order.isUnverified,
+    wasAutoAssigned: order.wasAutoAssigned,
+    wasManualAssigned: order.wasManualAssigned,
+    isCovid: order.isCovid,
+    isUnverifiedByRider: order.isUnverifiedByRider,
+    isExternal: order.isExternal,
+    partialOrderId: order.partialOrderId,
+    discountPercent: order.discountPercent,
+    timeSlotMinutes: order.timeSlotMinutes,
+    problemString: row.problemString,
+    problemReason: order.problemReason,
+    cancellationString: row.cancellationString,
+    cancellationReason: order.cancellationReason,
+    collectionCenter: row.collectionCenter,
+    assignedAt: iso(order.assignedAt),
+    reachedAt: iso(order.reachedAt),
+    deliveredAt: iso(order.deliveredAt),
+    cancelledAt: iso(order.cancelledAt),
+  };
+}

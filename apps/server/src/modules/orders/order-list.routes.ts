@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import { detailResponseSchema } from '@dastak/core/entities/auth';
+import type { PageQuery } from '@dastak/core/entities/common';
+import { verticalSchema } from '@dastak/core/entities/common';
+import {
+  orderListPageSchema,
+  orderListQuerySchema,
+  unverifiedOrderListQuerySchema,
+} from '@dastak/core/entities/order-queries';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageResponse } from '../../lib/paging';
+import { currentUser } from '../../plugins/auth';
+import { csvFileName, orderCsvChunks } from './order-csv';
+import * as service from './order-list.service';
+
+const tags = ['orders'];
+const verticalParams = z.object({ vertical: verticalSchema });
+const listReply = { 200: orderListPageSchema };
+
+/** The paged body plus countIsCapped; `next` follows the rows, which go on past a capped count. */
+function listBody(req: FastifyRequest, q: PageQuery, r: service.OrderListResult) {
+  const body = pageResponse(req, q, r.count, r.results);
+  const next = r.hasMore ? pageResponse(req, q, Number.MAX_SAFE_INTEGER, r.results).next : null;
+  return { ...body, next, countIsCapped: r.countIsCapped };
+}
+
+/**
+ * The orders lists (spec §2.3, §2.4, §7 Orders): list, states, unverified, CSV and the listing
+ * email. Static segments (states, csv, unverified, ...) win over the detail route's `:id`.
+ */
+export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/blood/unverified/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
+      schema: { tags, querystring: unverifiedOrderListQuerySchema, response: listReply },
+    },
+    async (req) => listBody(req, req.query, await service.listUnverifiedOrders(app.db, req.query)),
+  );
+
+  app.get(
+    '/orders/:vertical/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
+      schema: {
+        tags,
+        params: verticalParams,
+        querystring: orderListQuerySchema,
+        response: listReply,
+      },
+    },
+    async (req) =>
+      listBody(req, req.query, await service.listOrders(app.db, req.params.vertical, req.query)),
+  );
+
+  app.get(
+    '/orders/:vertical/states/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
+      schema: { tags, params: verticalParams, response: { 200: z.array(z.string()) } },
+    },
+    async () => service.listOrderStateNames(),
+  );
+
+  app.get(
+    '/orders/:vertical/csv/',
+    {
+      config: { access: PERMISSIONS.CAN_DOWNLOAD_ORDER_LISTING },
+      schema: { tags, params: verticalParams, querystring: orderListQuerySchema },
+    },
+    async (req, reply) => {
+      const { vertical } = req.params;
+      // Validates the filter set (pickup window) before the first byte goes out.
+      const filter = service.filterOf(vertical, req.query);
+      const chunks = orderCsvChunks(app.db, filter, service.sortKeysOf(req.query.ordering));
+      const stream = Readable.from(
+        (async function* () {
+          for await (const chunk of chunks) yield chunk.text;
+        })(),
+      );
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${csvFileName(vertical, new Date())}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/orders/:vertical/send-order-listing-email/',
+    {
+      config: { access: PERMISSIONS.CAN_DOWNLOAD_ORDER_LISTING },
+      schema: {
+        tags,
+        params: verticalParams,
+        querystring: orderListQuerySchema,
+        response: { 200: detailResponseSchema },
+      },
+    },
+    async (req) =>
+      service.sendOrderListingEmail(app.db, req.params.vertical, req.query, currentUser(req)),
+  );
+};

@@ -1,0 +1,230 @@
+import { ORDER_LIST_COUNT_CAP } from '@dastak/core/constants';
+import type { PageQuery } from '@dastak/core/entities/common';
+import type { OrderListQuery, UnverifiedOrderListQuery } from '@dastak/core/entities/order-queries';
+import type { OrderListItem } from '@dastak/core/entities/orders';
+import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { karachiDateString, parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { validatePickupRange } from '@dastak/core/rules/order-filters';
+import { type Gender, ORDER_STATES, VERTICAL_LABELS, type Vertical } from '@dastak/core/states';
+import { badRequest } from '../../lib/http-errors';
+import { limitOffset } from '../../lib/paging';
+import { containsPattern } from '../../lib/search-pattern';
+import { enqueueEmail } from '../notifications/notifications.repository';
+import { csvFileName, orderCsvChunks } from './order-csv';
+import { ageString } from './order-detail.service';
+import * as repo from './order-list.repository';
+
+/** The orders lists (spec §2.3, §2.4): filters, ordering, a capped count (ADR 0012). */
+
+const SORTABLE = new Set<string>(['pickup', 'created', 'modified']);
+export const DEFAULT_SORT: repo.SortKey[] = [{ column: 'created', desc: true }];
+
+/**
+ * `ordering` as sort keys: 'pickup,-created' -> pickup asc, created desc. Unknown or repeated
+ * fields are ignored (as the other lists do); nothing left falls back to '-created'.
+ */
+export function sortKeysOf(ordering: string): repo.SortKey[] {
+  const keys: repo.SortKey[] = [];
+  for (const raw of ordering.split(',')) {
+    const text = raw.trim();
+    const column = text.replace(/^-/, '');
+    if (!SORTABLE.has(column) || keys.some((k) => k.column === column)) continue;
+    keys.push({ column: column as repo.SortColumn, desc: text.startsWith('-') });
+  }
+  return keys.length ? keys : DEFAULT_SORT;
+}
+
+const toDate = (iso: string | undefined) => (iso ? (parseKarachi(iso) ?? undefined) : undefined);
+
+/** Refuses a window whose from is after its to, with both spec messages (§5). */
+function pickupWindow(q: { pickupFrom?: string; pickupTo?: string }) {
+  const from = toDate(q.pickupFrom);
+  const to = toDate(q.pickupTo);
+  const errors = validatePickupRange(from, to);
+  if (errors.pickupFrom || errors.pickupTo) {
+    throw badRequest(VALIDATION.PICKUP_FROM_AFTER_TO, {
+      pickupFrom: [errors.pickupFrom as string],
+      pickupTo: [errors.pickupTo as string],
+    });
+  }
+  return { pickupFrom: from, pickupTo: to };
+}
+
+// Numbers are 'B-' or 'X-' then digits (order-create.service.ts): text starting so can only
+// match from the first character, so a prefix search finds exactly what the substring would.
+const NUMBER_START = /^[bx]-\d*$/i;
+
+/** The number search as SQL wants it; null when it can match nothing (a backslash, spec §5). */
+function numberSearch(
+  search: string,
+): Pick<repo.OrderListFilter, 'numberPattern' | 'numberPrefix'> | null {
+  if (search === '') return {};
+  if (NUMBER_START.test(search)) return { numberPrefix: search.toUpperCase() };
+  const pattern = containsPattern(search);
+  return pattern === null ? null : { numberPattern: pattern };
+}
+
+type FilterQuery = Omit<OrderListQuery, 'page' | 'pageSize' | 'ordering'>;
+
+/** The request's filter set as the repository's; null when it can match nothing. */
+export function filterOf(vertical: Vertical, q: FilterQuery): repo.OrderListFilter | null {
+  const search = numberSearch(q.search);
+  if (search === null) return null;
+  return {
+    vertical,
+    ...search,
+    regions: q.regions,
+    states: q.states,
+    ...pickupWindow(q),
+    rider: q.rider,
+    createdBy: q.createdBy,
+    problemString: q.problemString,
+    needsReview: q.needsReview,
+    wasAutoAssigned: q.wasAutoAssigned,
+    wasManualAssigned: q.wasManualAssigned,
+    // Covid is a blood filter; the X-ray list ignores it as the console never sends it.
+    isCovid: vertical === 'blood' ? q.isCovid : undefined,
+    fulfillmentMethod: q.fulfillmentMethod,
+    followUp: q.followUp,
+    moreThanFollowUps: q.moreThanFollowUps,
+    isFollowUpAddressed: q.isFollowUpAddressed,
+    isUnverifiedByRider: q.isUnverifiedByRider,
+    isFasting: q.isFasting,
+    urgentDelivery: q.urgentDelivery,
+    isMedicineAndSpecificTime: q.isMedicineAndSpecificTime,
+    isOnline: q.isOnline,
+    isWildcard: q.isWildcard,
+    addressTypes: q.addressTypes,
+  };
+}
+
+export function toListItem(r: repo.OrderListRow): OrderListItem {
+  const p = r.patient;
+  return {
+    id: r.id,
+    number: r.number,
+    state: r.state,
+    pickup: toKarachiIso(r.pickup),
+    address: r.address,
+    region: r.regionId,
+    regionName: r.regionName,
+    patient: {
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      phone: p.phone,
+      secondaryPhone: p.secondaryPhone,
+      email: p.email,
+      gender: p.gender as Gender,
+      age: p.age,
+      ageUnit: p.ageUnit,
+      ageWithUnit: { age: p.age, ageUnit: p.ageUnit },
+      ageString: ageString(p.age, p.ageUnit),
+      cardNumber: p.cardNumber,
+      customer: p.customerId,
+    },
+    assignedRider: r.rider,
+    needsReview: r.needsReview,
+    isFollowUpAddressed: r.isFollowUpAddressed,
+    isFasting: r.isFasting,
+    isMedicineAndSpecificTime: r.isMedicineAndSpecificTime,
+    urgentDelivery: r.urgentDelivery,
+    allowManualAssignment: r.allowManualAssignment,
+    fulfillmentMethod: r.fulfillmentMethod,
+    vertical: r.vertical,
+    created: toKarachiIso(r.created),
+  };
+}
+
+export interface OrderListResult {
+  count: number;
+  countIsCapped: boolean;
+  /** More rows follow this page (the count alone cannot tell once it is capped). */
+  hasMore: boolean;
+  results: OrderListItem[];
+}
+
+const EMPTY: OrderListResult = { count: 0, countIsCapped: false, hasMore: false, results: [] };
+
+async function page(
+  db: Parameters<typeof repo.listOrders>[0],
+  filter: repo.OrderListFilter | null,
+  ordering: string,
+  q: PageQuery,
+): Promise<OrderListResult> {
+  if (!filter) return EMPTY;
+  const { limit, offset } = limitOffset(q);
+  // One row past the page says whether another page exists.
+  const { count, rows } = await repo.listOrders(db, filter, sortKeysOf(ordering), {
+    limit: limit + 1,
+    offset,
+  });
+  const capped = count > ORDER_LIST_COUNT_CAP;
+  return {
+    count: capped ? ORDER_LIST_COUNT_CAP : count,
+    countIsCapped: capped,
+    hasMore: rows.length > limit,
+    results: rows.slice(0, limit).map(toListItem),
+  };
+}
+
+/** GET /orders/{vertical}/ */
+export function listOrders(
+  db: Parameters<typeof repo.listOrders>[0],
+  vertical: Vertical,
+  q: OrderListQuery,
+): Promise<OrderListResult> {
+  return page(db, filterOf(vertical, q), q.ordering, q);
+}
+
+/** GET /orders/blood/unverified/: blood orders in the unverified state. */
+export function listUnverifiedOrders(
+  db: Parameters<typeof repo.listOrders>[0],
+  q: UnverifiedOrderListQuery,
+): Promise<OrderListResult> {
+  const search = numberSearch(q.search);
+  const filter: repo.OrderListFilter | null =
+    search === null
+      ? null
+      : {
+          vertical: 'blood',
+          states: ['unverified'],
+          ...search,
+          regions: q.regions,
+          ...pickupWindow(q),
+        };
+  return page(db, filter, q.ordering, q);
+}
+
+/** GET /orders/{vertical}/states/: the state names with the first letter lowercased (§4). */
+export function listOrderStateNames(): string[] {
+  return ORDER_STATES.map((s) => s.charAt(0).toLowerCase() + s.slice(1));
+}
+
+/**
+ * GET /orders/{vertical}/send-order-listing-email/: the CSV of the filter set goes to the asking
+ * staff user through the outbox (the relay sends it; a failed send is retried there).
+ */
+export async function sendOrderListingEmail(
+  db: Parameters<typeof repo.listOrders>[0],
+  vertical: Vertical,
+  q: OrderListQuery,
+  user: { email: string },
+): Promise<{ detail: string }> {
+  const filter = filterOf(vertical, q);
+  // An attachment is whole by nature; the outbox row carries it until the relay sends it.
+  let csv = '';
+  let rows = 0;
+  for await (const chunk of orderCsvChunks(db, filter, sortKeysOf(q.ordering))) {
+    csv += chunk.text;
+    rows += chunk.rows;
+  }
+  const now = new Date();
+  await enqueueEmail(db, {
+    to: user.email,
+    subject: `${VERTICAL_LABELS[vertical]} orders ${karachiDateString(now)}`,
+    text: `The ${VERTICAL_LABELS[vertical]} orders matching your filters (${rows} ${rows === 1 ? 'order' : 'orders'}) are attached.`,
+    attachments: [{ filename: csvFileName(vertical, now), content: csv, contentType: 'text/csv' }],
+  });
+  return { detail: SUCCESS.ORDER_LISTING_EMAIL };
+}

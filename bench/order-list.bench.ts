@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { orderListQuerySchema } from '@dastak/core/entities/order-queries';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { USER_TYPES } from '@dastak/core/states';
+import { type SQL, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config/config';
+import { type Db, openDb } from '../apps/server/src/db/client';
+import { clearDemoData, generateDemoData } from '../apps/server/src/demo/generate';
+import { pgliteOf } from '../apps/server/src/demo/insert';
+import { keysToCamel } from '../apps/server/src/lib/case';
+import { listStatement } from '../apps/server/src/modules/orders/order-list.repository';
+import { filterOf, sortKeysOf } from '../apps/server/src/modules/orders/order-list.service';
+import { createStaffUser } from '../apps/server/src/modules/users/users.service';
+import { ms, percentile } from './instances';
+
+/**
+ * GET /orders/{vertical}/ over real HTTP (issue 4): eight concurrent clients, a mix of filter
+ * sets, against the same statements sent raw through the driver in the same run (the floor).
+ * Targets on PostgreSQL at 1,000,000 orders: p99 <= 20 ms and p50 within 3 ms of the raw p50.
+ *
+ * PGlite (default; 100,000 demo orders generated in memory, figures printed, not judged):
+ *   npm run bench:order-list -w @dastak/bench
+ * PostgreSQL (seeds 1,000,000 demo orders when the database has fewer; ~4-15 min once):
+ *   bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npx tsx bench/order-list.bench.ts'
+ * BENCH_ORDERS overrides the size; a database seeded before (npm run seed) is reused as it is.
+ */
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
+const ORDERS = Number(process.env.BENCH_ORDERS ?? (databaseUrl ? 1_000_000 : 100_000));
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (databaseUrl ? 4 : 2));
+const PER_CLIENT = Number(process.env.BENCH_PER_CLIENT ?? (databaseUrl ? 60 : 15));
+
+const handle = await openDb({ databaseUrl });
+const db = handle.db;
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const [{ n } = { n: 0 }] = await rows<{ n: number }>(sql`select count(*)::int as n from orders`);
+if (n < ORDERS * 0.95) {
+  const t0 = performance.now();
+  console.log(`seeding ${ORDERS} demo orders on ${engine} (found ${n}) ...`);
+  if (n > 0) await clearDemoData(db);
+  await generateDemoData(db, {
+    orders: ORDERS,
+    staffPassword: randomBytes(8).toString('hex'),
+    log: (m) => (m.includes('orders:') ? undefined : console.log(`  ${m}`)),
+  });
+  console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+// What autovacuum does on a live database: planner statistics and the visibility map.
+await db.execute(sql`vacuum analyze orders`);
+const [{ total } = { total: 0 }] = await rows<{ total: number }>(
+  sql`select count(*)::int as total from orders`,
+);
+
+// Real values of today's blood orders, so every filter set has rows to find.
+const now = new Date();
+const day = { from: startOfKarachiDay(now), to: endOfKarachiDay(now) };
+const [ref] = await rows<{ regions: number[]; rider: number; number: string; today: number }>(sql`
+  select
+    (select array_agg(id order by id) from (select id from regions where vertical = 'blood' order by id limit 3) r) as regions,
+    (select assigned_rider_id from orders where vertical = 'blood' and assigned_rider_id is not null
+      and pickup between ${day.from} and ${day.to} group by 1 order by count(*) desc limit 1) as rider,
+    (select number from orders where vertical = 'blood' and pickup between ${day.from} and ${day.to}
+      order by id limit 1) as number,
+    (select count(*)::int from orders where vertical = 'blood' and pickup between ${day.from} and ${day.to}) as today`);
+if (!ref) throw new Error('no reference values');
+
+const win = `pickup_from=${encodeURIComponent(toKarachiIso(day.from))}&pickup_to=${encodeURIComponent(toKarachiIso(day.to))}`;
+const MIX: [string, string][] = [
+  ['day by pickup', `${win}&ordering=pickup`],
+  ['day by -created', `${win}&ordering=-created`],
+  ['day + regions', `${win}&regions=${ref.regions.join(',')}&ordering=pickup`],
+  ['day + states', `${win}&states=needsAssignment,assigned,problem&ordering=pickup`],
+  ['day + rider', `${win}&rider=${ref.rider}&ordering=pickup`],
+  ['day + search', `${win}&search=${ref.number.slice(-5)}&ordering=pickup`],
+  ['day + flags', `${win}&needs_review=false&urgent_delivery=true&ordering=pickup`],
+  ['day + follow-ups', `${win}&follow_up=true&is_follow_up_addressed=false&ordering=-pickup`],
+  ['no window -created', 'ordering=-created'],
+  ['search no window', `search=${ref.number}&ordering=-created`],
+  ['day page 2', `${win}&ordering=pickup&page=2`],
+  ['day page 5', `${win}&ordering=pickup&page=5`],
+];
+
+// The same statement the endpoint runs, for the raw floor.
+const dialect = (
+  db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }
+).dialect;
+function rawQueryOf(query: string) {
+  const q = orderListQuerySchema.parse(keysToCamel(Object.fromEntries(new URLSearchParams(query))));
+  const filter = filterOf('blood', q);
+  if (!filter) throw new Error(`empty filter: ${query}`);
+  const stmt = listStatement(filter, sortKeysOf(q.ordering), {
+    limit: q.pageSize + 1,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return dialect.sqlToQuery(stmt);
+}
+const RAW = MIX.map(([, q]) => rawQueryOf(q));
+
+const config = loadConfig({
+  DATA_DIR: `/tmp/dastak-bench-${randomBytes(4).toString('hex')}`,
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'silent',
+  ADMIN_PASSWORD: 'not-used-in-bench',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+});
+const app = await buildApp({ config, dbHandle: handle, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as AddressInfo;
+const staff = await createStaffUser(db, {
+  email: `bench-${randomBytes(4).toString('hex')}@bench.local`,
+  password: randomBytes(8).toString('hex'),
+  firstName: 'Bench',
+  lastName: 'Staff',
+  permissions: [PERMISSIONS.CAN_VIEW_ORDER],
+});
+const token = await app.tokens.signAccess({
+  id: staff.id,
+  email: 'bench@bench.local',
+  userType: USER_TYPES.STAFF,
+  permissions: [PERMISSIONS.CAN_VIEW_ORDER],
+});
+
+// Clients run on their own thread (HTTP, and the raw floor on PostgreSQL through a pool of
+// their own). PGlite lives in this thread, so its raw floor is sent from here.
+const clients = new Worker(new URL('./order-list-clients.mjs', import.meta.url), {
+  workerData: {
+    port,
+    token,
+    paths: MIX.map(([, q]) => `/api/v1/orders/blood/?${q}`),
+    raw: RAW,
+    databaseUrl,
+    clients: CLIENTS,
+  },
+});
+type PhaseResult = { samples: number[][]; counts: string[] };
+const inWorker = (kind: 'endpoint' | 'raw', perClient: number) =>
+  new Promise<PhaseResult>((resolve, reject) => {
+    clients.once('message', resolve);
+    clients.once('error', reject);
+    clients.postMessage({ kind, perClient });
+  });
+
+const lite = pgliteOf(db as Db);
+async function rawHere(perClient: number): Promise<PhaseResult> {
+  const out = MIX.map(() => [] as number[]);
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let k = 0; k < perClient; k++) {
+        const i = (c + k) % MIX.length;
+        const t0 = performance.now();
+        await lite!.query(RAW[i]!.sql, RAW[i]!.params);
+        out[i]!.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { samples: out, counts: [] };
+}
+const phase = (kind: 'endpoint' | 'raw', perClient: number) =>
+  kind === 'raw' && !databaseUrl ? rawHere(perClient) : inWorker(kind, perClient);
+
+const byMix = MIX.map(() => ({ endpoint: [] as number[], raw: [] as number[] }));
+let counts: string[] = [];
+await phase('raw', 4);
+await phase('endpoint', 4);
+for (let r = 0; r < ROUNDS; r++) {
+  for (const kind of ['raw', 'endpoint'] as const) {
+    const res = await phase(kind, PER_CLIENT);
+    res.samples.forEach((s, i) => {
+      byMix[i]![kind].push(...s);
+    });
+    if (kind === 'endpoint') counts = res.counts;
+  }
+}
+const samples = {
+  endpoint: byMix.flatMap((m) => m.endpoint),
+  raw: byMix.flatMap((m) => m.raw),
+};
+
+const stats = (s: number[]) =>
+  `p50 ${ms(percentile(s, 50))}  p95 ${ms(percentile(s, 95))}  p99 ${ms(percentile(s, 99))}`;
+console.log(
+  `orders list: ${total} orders (${ref.today} blood orders today), ${engine}, ${CLIENTS} concurrent clients, ${samples.endpoint.length} requests each side`,
+);
+console.log(`  endpoint (HTTP)   ${stats(samples.endpoint)}`);
+console.log(`  raw SQL (driver)  ${stats(samples.raw)}`);
+console.log('  by filter set (p50 endpoint / raw, count):');
+MIX.forEach(([name], i) => {
+  const e = byMix[i]!;
+  console.log(
+    `    ${name.padEnd(20)} ${ms(percentile(e.endpoint, 50)).padStart(9)} / ${ms(percentile(e.raw, 50)).padStart(9)}   ${counts[i]}`,
+  );
+});
+const p99 = percentile(samples.endpoint, 99);
+const gap = percentile(samples.endpoint, 50) - percentile(samples.raw, 50);
+const judged = !!databaseUrl;
+console.log(
+  `  p99 <= 20 ms: ${p99 <= 20 ? 'met' : 'MISSED'};  p50 within 3 ms of raw: ${gap <= 3 ? 'met' : 'MISSED'} (+${gap.toFixed(2)} ms)${judged ? '' : '  (PGlite: figures only)'}`,
+);
+
+clients.postMessage({ kind: 'stop' });
+await app.close();
+await handle.close();
+if (judged && (p99 > 20 || gap > 3)) process.exitCode = 1;

@@ -1,0 +1,162 @@
+import type { Order } from '@dastak/core/entities/orders';
+import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { login, users } from '../fixtures/auth';
+import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { findOrder, OrdersApi } from '../fixtures/order-actions-api';
+import { heading, toast, visible } from '../fixtures/ui';
+
+/*
+ * The unverified order detail's actions (spec §2.4): Mark Wrong Pin, Verify Order and Cancel
+ * Order, gated as the server gates them, each carried out in the browser and read back through
+ * the API (state, activity row). Verifying or cancelling returns to the previous page.
+ */
+
+const baseUrl = inject('baseUrl');
+const app = (path: string) => `${baseUrl}/app${path}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let dispatcher: Page;
+let agent: Page;
+let api: OrdersApi;
+const used = new Set<number>();
+
+async function signedInPage(credentials: ReturnType<typeof users.agent>): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
+  context.setDefaultTimeout(20_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  await login(page, baseUrl, credentials);
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dispatcher = await signedInPage(users.dispatcher());
+  agent = await signedInPage(users.agent());
+  api = await OrdersApi.login(baseUrl, users.admin());
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Order actions' });
+const actionButton = (page: Page, name: string) =>
+  toolbar(page).getByRole('button', { name, exact: true });
+
+/** An unverified blood order (the unverified list is blood's) whose detail passes `accept`. */
+const unverifiedOrder = (accept: (o: Order) => boolean) =>
+  findOrder(api, 'blood', { states: 'unverified' }, accept, used);
+
+const addressOk = (o: Order) =>
+  o.fulfillmentMethod === 'online' && o.customerAddress.verified && o.customerAddress.isValid;
+
+/**
+ * Opens the detail from the unverified list as a user does (search, row), so "back" returns to
+ * the list inside the app.
+ */
+async function openFromList(page: Page, order: Order) {
+  await page.goto(app('/unverified-orders'));
+  const search = page.getByPlaceholder('e.g. Order ID');
+  await search.fill(order.number);
+  await search.press('Enter');
+  await page.getByRole('link', { name: order.number, exact: true }).click();
+  await page.waitForURL(`**/app/unverified-orders/detail/${order.id}`);
+  await visible(heading(page, order.number));
+  await visible(toolbar(page));
+}
+
+async function expectActivity(orderId: number, verb: string, text: string) {
+  await expect
+    .poll(async () => (await api.activities(orderId)).find((a) => a.verb === verb)?.description, {
+      timeout: 15_000,
+    })
+    .toContain(text);
+}
+
+describe('unverified order actions', () => {
+  test('gates Mark Wrong Pin on the address, and Verify and Cancel on permissions', async () => {
+    const good = await unverifiedOrder(addressOk);
+    used.delete(good.id);
+    // An agent may change customers (Mark Wrong Pin) but neither verify nor cancel.
+    await openFromList(agent, good);
+    await visible(actionButton(agent, 'Mark Wrong Pin'));
+    expect(await actionButton(agent, 'Verify Order').count()).toBe(0);
+    expect(await actionButton(agent, 'Cancel Order').count()).toBe(0);
+    await screenshot(agent, 'unverified-actions-agent');
+
+    await openFromList(dispatcher, good);
+    for (const name of ['Mark Wrong Pin', 'Verify Order', 'Cancel Order']) {
+      await visible(actionButton(dispatcher, name));
+    }
+    await screenshot(dispatcher, 'unverified-actions-dispatcher');
+
+    // An address not yet verified is no wrong pin to mark: verification will catch it.
+    const unchecked = await unverifiedOrder(
+      (o) => o.fulfillmentMethod === 'online' && !o.customerAddress.verified,
+    );
+    used.delete(unchecked.id);
+    await openFromList(dispatcher, unchecked);
+    await visible(actionButton(dispatcher, 'Verify Order'));
+    expect(await actionButton(dispatcher, 'Mark Wrong Pin').count()).toBe(0);
+  });
+
+  test('marks a wrong pin: the address is deleted and the log says so', async () => {
+    const page = dispatcher;
+    const order = await unverifiedOrder(addressOk);
+    await openFromList(page, order);
+    await actionButton(page, 'Mark Wrong Pin').click();
+    const dialog = page.getByRole('dialog', { name: 'Mark Wrong Pin' });
+    await visible(dialog.getByText(/recorded in the order's log/));
+    await screenshot(page, 'unverified-actions-wrong-pin');
+    await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
+    await visible(toast(page, SUCCESS.CUSTOMER_ADDRESS_DELETED));
+    await expectActivity(order.id, 'addressDeleted', 'wrong pin');
+    // The pin lost its verification, so there is nothing left to mark.
+    await expect
+      .poll(() => actionButton(page, 'Mark Wrong Pin').count(), { timeout: 10_000 })
+      .toBe(0);
+    expect((await api.order('blood', order.id)).state).toBe('unverified');
+  });
+
+  test('verifies an order with tests and returns to the previous page', async () => {
+    const page = dispatcher;
+    const order = await unverifiedOrder((o) => o.scanTypes.length > 0);
+    await openFromList(page, order);
+    await actionButton(page, 'Verify Order').click();
+    const dialog = page.getByRole('dialog', { name: 'Verify Order' });
+    await visible(dialog.getByText(order.number));
+    await screenshot(page, 'unverified-actions-verify');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await visible(toast(page, SUCCESS.ORDER_VERIFIED));
+    await page.waitForURL(/\/app\/unverified-orders(\?.*)?$/);
+    await expect
+      .poll(async () => (await api.order('blood', order.id)).state)
+      .toMatch(/^(scheduled|needsAssignment)$/);
+    await expectActivity(order.id, 'verified', 'Order verified by');
+  });
+
+  test('cancels with a reason and returns to the previous page', async () => {
+    const page = dispatcher;
+    const order = await unverifiedOrder(() => true);
+    await openFromList(page, order);
+    await actionButton(page, 'Cancel Order').click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await visible(dialog.getByText(VALIDATION.REQUIRED));
+    await dialog.getByRole('textbox', { name: /^Reason/ }).click();
+    await page.getByRole('option').first().click();
+    await dialog.getByLabel('Details').fill('Customer could not confirm the address');
+    await screenshot(page, 'unverified-actions-cancel');
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await visible(toast(page, ORDER_SUCCESS.CANCELLED));
+    await page.waitForURL(/\/app\/unverified-orders(\?.*)?$/);
+    await expect.poll(async () => (await api.order('blood', order.id)).state).toBe('cancelled');
+    await expectActivity(order.id, 'cancelled', 'Customer could not confirm the address');
+  });
+});
