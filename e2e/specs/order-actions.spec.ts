@@ -6,7 +6,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
-import { findOrder, OrdersApi, sessionItem } from '../fixtures/order-actions-api';
+import {
+  createOfflineOrder,
+  findOrder,
+  OrdersApi,
+  sessionItem,
+} from '../fixtures/order-actions-api';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -399,13 +404,7 @@ describe('order detail actions', () => {
 
   test('moves an offline order in progress, then delivers it (blood)', async () => {
     const page = dispatcher;
-    const order = await findOrder(
-      api,
-      'blood',
-      { states: 'scheduled,needsAssignment,problem', fulfillmentMethod: 'offline' },
-      () => true,
-      used,
-    );
+    const order = await createOfflineOrder(api, 'blood', used);
     await openOrder(page, order);
     // Offline: no reschedule or assignment, which need an online order.
     expect(await actionButton(page, 'Reschedule').count()).toBe(0);
