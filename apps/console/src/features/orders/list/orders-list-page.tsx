@@ -4,11 +4,15 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
 import { canStaffTakeAction } from '@dastak/core/rules/order-guards';
 import type { OrderState, Vertical } from '@dastak/core/states';
-import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconFilter, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  FiltersButton,
+  RefreshButton,
+} from '../../../components/list-toolbar/list-toolbar-buttons';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useOrdersQuery } from '../api/get-orders';
@@ -124,35 +128,18 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
           value={filters.search}
           onSearch={(search) => apply({ ...filters, search })}
         />
-        <Tooltip label="Refresh">
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label="Refresh"
-            loading={orders.isRefetching && !orders.isFetchingNextPage}
-            onClick={() => orders.refetch()}
-          >
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          rightSection={
-            activeFilters > 0 ? (
-              <Badge size="sm" circle aria-label={`${activeFilters} filters applied`}>
-                {activeFilters}
-              </Badge>
-            ) : undefined
-          }
-          onMouseEnter={() => void loadFilterPanel()}
+        <RefreshButton
+          loading={orders.isRefetching && !orders.isFetchingNextPage}
+          onClick={() => orders.refetch()}
+        />
+        <FiltersButton
+          activeFilters={activeFilters}
+          onPrefetch={() => void loadFilterPanel()}
           onClick={() => {
             setPanelLoaded(true);
             setFiltersOpen(true);
           }}
-        >
-          Filters
-        </Button>
+        />
       </Group>
       <OrdersTable
         label={name}

@@ -1,10 +1,13 @@
 import { ERRORS } from '@dastak/core/messages';
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
-import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconFilter, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  FiltersButton,
+  RefreshButton,
+} from '../../../components/list-toolbar/list-toolbar-buttons';
 import { ApiError } from '../../../lib/api-client';
 import {
   type UnverifiedOrderFilters,
@@ -66,35 +69,18 @@ export function UnverifiedOrdersListPage() {
           value={filters.search}
           onSearch={(search) => apply({ ...filters, search })}
         />
-        <Tooltip label="Refresh">
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label="Refresh"
-            loading={orders.isRefetching && !orders.isFetchingNextPage}
-            onClick={() => orders.refetch()}
-          >
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          rightSection={
-            activeFilters > 0 ? (
-              <Badge size="sm" circle aria-label={`${activeFilters} filters applied`}>
-                {activeFilters}
-              </Badge>
-            ) : undefined
-          }
-          onMouseEnter={() => void loadFilterPanel()}
+        <RefreshButton
+          loading={orders.isRefetching && !orders.isFetchingNextPage}
+          onClick={() => orders.refetch()}
+        />
+        <FiltersButton
+          activeFilters={activeFilters}
+          onPrefetch={() => void loadFilterPanel()}
           onClick={() => {
             setPanelLoaded(true);
             setFiltersOpen(true);
           }}
-        >
-          Filters
-        </Button>
+        />
       </Group>
       <UnverifiedOrdersTable
         orders={rows}

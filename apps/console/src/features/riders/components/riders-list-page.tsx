@@ -1,10 +1,14 @@
 import { ERRORS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
-import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { IconFilter, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  FiltersButton,
+  RefreshButton,
+} from '../../../components/list-toolbar/list-toolbar-buttons';
 import { ApiError } from '../../../lib/api-client';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { useRidersQuery } from '../api/get-riders';
@@ -67,31 +71,8 @@ export function RidersListPage() {
           value={filters.search}
           onSearch={(search) => apply({ ...filters, search })}
         />
-        <Tooltip label="Refresh">
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label="Refresh"
-            loading={riders.isRefetching}
-            onClick={() => riders.refetch()}
-          >
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          rightSection={
-            activeFilters > 0 ? (
-              <Badge size="sm" circle aria-label={`${activeFilters} filters applied`}>
-                {activeFilters}
-              </Badge>
-            ) : undefined
-          }
-          onClick={filterPanel.open}
-        >
-          Filters
-        </Button>
+        <RefreshButton loading={riders.isRefetching} onClick={() => riders.refetch()} />
+        <FiltersButton activeFilters={activeFilters} onClick={filterPanel.open} />
       </Group>
       <RidersTable
         riders={rows}
