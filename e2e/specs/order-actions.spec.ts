@@ -2,16 +2,16 @@ import type { Order } from '@dastak/core/entities/orders';
 import type { AssignableRiders } from '@dastak/core/entities/riders';
 import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { screenshot } from '../fixtures/browser';
 import {
   createOfflineOrder,
   findOrder,
-  OrdersApi,
+  type OrdersApi,
   sessionItem,
 } from '../fixtures/order-actions-api';
+import { useStaffPages } from '../fixtures/staff-pages';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -25,33 +25,13 @@ import { heading, toast, visible } from '../fixtures/ui';
 const baseUrl = inject('baseUrl');
 const app = (path: string) => `${baseUrl}/app${path}`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const staff = useStaffPages();
 let dispatcher: Page;
 let agent: Page;
 let api: OrdersApi;
 const used = new Set<number>();
-
-async function signedInPage(credentials: ReturnType<typeof users.agent>): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await login(page, baseUrl, credentials);
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  dispatcher = await signedInPage(users.dispatcher());
-  agent = await signedInPage(users.agent());
-  api = await OrdersApi.login(baseUrl, users.admin());
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
+beforeAll(() => {
+  ({ dispatcher, agent, api } = staff);
 });
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Order actions' });

@@ -1,10 +1,10 @@
 import type { Order } from '@dastak/core/entities/orders';
 import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
-import { findOrder, OrdersApi } from '../fixtures/order-actions-api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { screenshot } from '../fixtures/browser';
+import { findOrder, type OrdersApi } from '../fixtures/order-actions-api';
+import { useStaffPages } from '../fixtures/staff-pages';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -16,33 +16,13 @@ import { heading, toast, visible } from '../fixtures/ui';
 const baseUrl = inject('baseUrl');
 const app = (path: string) => `${baseUrl}/app${path}`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const staff = useStaffPages();
 let dispatcher: Page;
 let agent: Page;
 let api: OrdersApi;
 const used = new Set<number>();
-
-async function signedInPage(credentials: ReturnType<typeof users.agent>): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await login(page, baseUrl, credentials);
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  dispatcher = await signedInPage(users.dispatcher());
-  agent = await signedInPage(users.agent());
-  api = await OrdersApi.login(baseUrl, users.admin());
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
+beforeAll(() => {
+  ({ dispatcher, agent, api } = staff);
 });
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Order actions' });
