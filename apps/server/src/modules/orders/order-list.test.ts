@@ -270,8 +270,10 @@ describe('GET /orders/{vertical}/ ordering and paging', () => {
     expect(new URL(beforeLast.next as string).searchParams.get('page')).toBe(String(lastPage));
     // Below the cap the count is exact again.
     const needle = `CAP${ORDER_LIST_COUNT_CAP}`;
-    const expected = Array.from({ length: ORDER_LIST_COUNT_CAP + 5 }, (_, k) => `B-CAP${k + 1}`)
-      .filter((n) => n.includes(needle)).length;
+    const expected = Array.from(
+      { length: ORDER_LIST_COUNT_CAP + 5 },
+      (_, k) => `B-CAP${k + 1}`,
+    ).filter((n) => n.includes(needle)).length;
     const exact = await list(`${q}&states=scheduled&search=${needle}`);
     expect(exact).toMatchObject({ count: expected, countIsCapped: false });
   });
