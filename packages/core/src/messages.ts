@@ -209,6 +209,27 @@ export const ADDRESS_DELETE_MESSAGES = {
   ID_MISMATCH: 'The address id in the body does not match the address in the path',
 } as const;
 
+/** Messages of the customer, patient and address endpoints the spec leaves unshown. */
+export const CUSTOMER_MESSAGES = {
+  PHONE_TAKEN: 'A customer with this phone number already exists',
+  CUSTOMER_UNKNOWN: 'The customer does not exist',
+  PATIENT_OTHER_CUSTOMER: 'A patient can not be moved to another customer',
+  CITY_INVALID: 'Select a valid city',
+  ADDRESS_VERTICAL_MISMATCH: "The address's vertical does not match the page",
+  VERIFY_INVALID_ADDRESS: 'Only an address inside a region can be verified',
+} as const;
+
+/** Messages of the partial-order endpoints (POST from a channel, cancel); the spec shows none. */
+export const PARTIAL_ORDER_MESSAGES = {
+  CITY_REQUIRED: 'Select a city',
+  CITY_INVALID: 'Select a valid city',
+  NAME_MAX: 'Name must be at most 80 characters',
+  ADDRESS_MAX: 'Address must be at most 1000 characters',
+  TIME_SLOT_INVALID: 'Time slot must start with a time, e.g. 10:00 - 11:00',
+  PICKUP_IN_PAST: "Pickup time can't be in the past",
+  CANCELLED: 'Partial order cancelled',
+} as const;
+
 /** Messages of the rider endpoints the spec leaves unshown. */
 export const RIDER_MESSAGES = {
   EMAIL_TAKEN: 'A user with this email already exists',

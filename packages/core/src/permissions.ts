@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   CAN_CHANGE_RIDER_SHIFT: 'Can change rider shift',
   CAN_VIEW_DASHBOARD: 'Can view dashboard',
   CAN_MANAGE_STAFF: 'Can manage staff',
+  /** The website and chat channels' service accounts leave partial orders (ADR 0017). */
+  CAN_ADD_PARTIAL_ORDER: 'Can add partial order',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

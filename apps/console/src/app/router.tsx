@@ -27,6 +27,11 @@ const OrderLocateRoute = lazy(() => import('./routes/order-locate-route'));
 const UnverifiedOrderDetailRoute = lazy(() => import('./routes/unverified-order-detail-route'));
 const OrdersListRoute = lazy(() => import('./routes/orders-list-route'));
 const UnverifiedOrdersListRoute = lazy(() => import('./routes/unverified-orders-list-route'));
+const OrderCreateRoute = lazy(() => import('./routes/order-create-route'));
+const PartialOrdersRoute = lazy(() => import('./routes/partial-orders-route'));
+const CustomersListRoute = lazy(() => import('./routes/customers-list-route'));
+const CustomersDetailRoute = lazy(() => import('./routes/customers-detail-route'));
+const CustomersWizardRoute = lazy(() => import('./routes/customers-wizard-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -91,6 +96,15 @@ export const routes: RouteObject[] = [
                   lazyRoute('blood/orders', () => <OrdersListRoute vertical="blood" />),
                   lazyRoute('xray/orders', () => <OrdersListRoute vertical="xray" />),
                   lazyRoute('unverified-orders', UnverifiedOrdersListRoute),
+                  lazyRoute('customers', CustomersListRoute),
+                  lazyRoute('customers/create', () => <CustomersWizardRoute mode="create" />),
+                  lazyRoute('customers/detail/:id', CustomersDetailRoute),
+                  lazyRoute('customers/update/:id', () => <CustomersWizardRoute mode="update" />),
+                  lazyRoute('partial-orders', PartialOrdersRoute),
+                  lazyRoute('blood/orders/create/:id?', () => (
+                    <OrderCreateRoute vertical="blood" />
+                  )),
+                  lazyRoute('xray/orders/create', () => <OrderCreateRoute vertical="xray" />),
                   ...staffRoutes(),
                 ],
               },

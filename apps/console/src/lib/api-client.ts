@@ -30,6 +30,8 @@ export type RequestOptions = {
   silent?: boolean;
   /** Public calls (login, password reset, feedback) send no token and never refresh. */
   auth?: boolean;
+  /** Extra request headers, e.g. the Idempotency-Key of a create. */
+  headers?: Record<string, string>;
 };
 
 export class ApiError extends Error {
@@ -57,7 +59,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 async function send(path: string, options: RequestOptions, token: string | null) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

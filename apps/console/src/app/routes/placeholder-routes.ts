@@ -11,13 +11,6 @@ export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: 'xray/dashboard', title: 'X-Ray Dashboard' },
   { path: 'blood/city/dashboard', title: 'Blood City Dashboard' },
   { path: 'xray/city/dashboard', title: 'X-Ray City Dashboard' },
-  // The optional id is a partial order being converted (spec §2.1, blood only).
-  { path: 'blood/orders/create/:id?', title: 'New Blood Order' },
-  { path: 'xray/orders/create', title: 'New X-Ray Order' },
-  { path: 'customers', title: 'Customers' },
-  { path: 'customers/create', title: 'New Customer' },
-  { path: 'customers/detail/:id', title: 'Customer' },
-  { path: 'customers/update/:id', title: 'Update Customer' },
   { path: 'shifts', title: 'Shifts', permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE },
   {
     path: 'shifts/detail/:id',
@@ -25,7 +18,6 @@ export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
     permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE,
   },
   { path: 'attendance', title: 'Attendance', permission: PERMISSIONS.CAN_VIEW_RIDER_SHIFT },
-  { path: 'partial-orders', title: 'Partial Orders' },
   { path: 'reporting-dashboard', title: 'Reporting Dashboard' },
   { path: 'issue-reporting', title: 'Issue Reporting' },
   { path: 'release-notes', title: 'Release Notes' },

@@ -50,6 +50,12 @@ export const customers = pgTable(
     check('customers_phone_ck', sql`${t.phone} ~ '^[0-9]{11}$'`),
     // Customers list default ordering=-created, paged.
     index('customers_created_idx').on(t.created),
+    // The create-order autocomplete lists recent bookers first: a broad match ('ali') walks this
+    // index and stops at the page instead of sorting every match.
+    index('customers_last_order_idx').on(
+      t.lastOrderAt.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
     // 'Customer Name or Phone' search and the create-order number autocomplete (substring).
     index('customers_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     // Name search: one expression covers first, last and full name ("Ali Khan"). Queries must
@@ -117,8 +123,14 @@ export const customerAddresses = pgTable(
     deletedAt: tz(),
     ...timestamps,
   },
-  // Address list of a customer (customer detail, create-order).
-  (t) => [index('customer_addresses_customer_idx').on(t.customerId)],
+  (t) => [
+    // Address list of a customer (customer detail, create-order).
+    index('customer_addresses_customer_idx').on(t.customerId),
+    // The place search without a geocoder matches known address text (GET /location/geocode/).
+    index('customer_addresses_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
+    // The few deleted addresses: the customers list's regions filter skips them cheaply.
+    index('customer_addresses_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 /**

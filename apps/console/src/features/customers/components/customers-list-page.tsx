@@ -1,0 +1,97 @@
+import { ERRORS } from '@dastak/core/messages';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { IconFilter, IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useCustomersQuery } from '../api/get-customers';
+import {
+  type CustomerFilterSet,
+  customerFiltersFromQuery,
+  customerFiltersToQuery,
+} from '../customer-filters';
+import { CUSTOMER_CREATE_PATH } from '../customer-paths';
+import { CustomerFilterPanel } from './customer-filter-panel';
+import { CustomerSearchBox } from './customer-search-box';
+import { CustomersTable } from './customers-table';
+
+function loadErrorText(error: Error | null): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
+  return 'The customers could not be loaded. Reload the page to try again.';
+}
+
+/** /customers (spec §2.9): the search and regions live in the query string. */
+export function CustomersListPage() {
+  useDocumentTitle('Customers · Dastak');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => customerFiltersFromQuery(searchParams), [searchParams]);
+  const [filtersOpen, filterPanel] = useDisclosure(false);
+
+  // A bare /customers gets the default ordering written in, so the URL always states the view.
+  useEffect(() => {
+    if (!searchParams.has('ordering')) {
+      setSearchParams(customerFiltersToQuery(filters), { replace: true });
+    }
+  }, [searchParams, filters, setSearchParams]);
+
+  const apply = (next: CustomerFilterSet) => setSearchParams(customerFiltersToQuery(next));
+  const customers = useCustomersQuery(filters);
+  const rows = useMemo(
+    () => customers.data?.pages.flatMap((page) => page.results) ?? [],
+    [customers.data],
+  );
+  const count = customers.data?.pages[0]?.count;
+  const regionCount = filters.allRegions ? 0 : filters.regions.length;
+
+  return (
+    <Stack gap="md" p="lg">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Title order={1} fz="h2">
+          {count === undefined ? 'Customers' : `Customers - ${count} results`}
+        </Title>
+        <Button component={Link} to={CUSTOMER_CREATE_PATH} leftSection={<IconPlus size={16} />}>
+          New Customer
+        </Button>
+      </Group>
+      <Group gap="sm">
+        <CustomerSearchBox
+          value={filters.search}
+          onSearch={(search) => apply({ ...filters, search })}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          rightSection={
+            regionCount > 0 ? (
+              <Badge size="sm" circle aria-label={`${regionCount} regions selected`}>
+                {regionCount}
+              </Badge>
+            ) : undefined
+          }
+          onClick={filterPanel.open}
+        >
+          Filters
+        </Button>
+      </Group>
+      <CustomersTable
+        customers={rows}
+        loading={customers.isPending && customers.fetchStatus !== 'idle'}
+        errorText={loadErrorText(customers.error)}
+        hasMore={customers.hasNextPage}
+        loadingMore={customers.isFetchingNextPage}
+        onLoadMore={() => customers.fetchNextPage()}
+      />
+      <CustomerFilterPanel
+        opened={filtersOpen}
+        applied={filters}
+        onClose={filterPanel.close}
+        onApply={(next) => {
+          apply(next);
+          filterPanel.close();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { PHONE_LENGTH } from '@dastak/core/constants';
+import { EMPTY } from '@dastak/core/messages';
+import { Anchor, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CustomerHit } from '../api/search-customers';
+import { cleanCustomerNumber, isFullCustomerNumber, showNoCustomerFound } from '../customer-lookup';
+
+/**
+ * 'Customer Number' with its autocomplete (spec §5 Customer number lookup): digits only, at
+ * most 11; the lookup text only changes at the lengths that fire a call.
+ */
+export function CustomerNumberBox({
+  number,
+  hits,
+  fetching,
+  looked,
+  customerLoaded,
+  onNumberChange,
+  onPick,
+}: {
+  number: string;
+  /** Matches for the number as typed (empty until its lookup answered). */
+  hits: CustomerHit[];
+  fetching: boolean;
+  /** A lookup for exactly this number has answered. */
+  looked: boolean;
+  customerLoaded: boolean;
+  onNumberChange: (number: string) => void;
+  onPick: (hit: CustomerHit) => void;
+}) {
+  const combobox = useCombobox();
+  const noneFound = showNoCustomerFound({
+    number,
+    matches: hits.length,
+    customerLoaded,
+    fetching,
+    looked,
+  });
+
+  return (
+    <div>
+      <Combobox
+        store={combobox}
+        onOptionSubmit={(id) => {
+          const hit = hits.find((h) => String(h.id) === id);
+          if (hit) onPick(hit);
+          combobox.closeDropdown();
+        }}
+      >
+        <Combobox.Target>
+          <TextInput
+            label="Customer Number"
+            placeholder="03XXXXXXXXX"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={PHONE_LENGTH}
+            value={number}
+            rightSection={fetching ? <Loader size="xs" /> : null}
+            onChange={(e) => {
+              onNumberChange(cleanCustomerNumber(e.currentTarget.value));
+              combobox.openDropdown();
+            }}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown hidden={hits.length === 0 || customerLoaded}>
+          <Combobox.Options>
+            {hits.map((hit) => (
+              <Combobox.Option value={String(hit.id)} key={hit.id}>
+                <Text size="sm">{hit.phone}</Text>
+                <Text size="xs" c="dimmed">
+                  {hit.firstName} {hit.lastName}
+                </Text>
+              </Combobox.Option>
+            ))}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+      {noneFound && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {EMPTY.NO_CUSTOMER_FOUND}
+          {isFullCustomerNumber(number) && (
+            <>
+              {', '}
+              <Anchor
+                component={Link}
+                to={`/customers/create?phone=${encodeURIComponent(number)}`}
+                size="sm"
+              >
+                click here to create customer
+              </Anchor>
+            </>
+          )}
+        </Text>
+      )}
+    </div>
+  );
+}

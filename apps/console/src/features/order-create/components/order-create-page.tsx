@@ -1,0 +1,472 @@
+import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
+import type { Patient } from '@dastak/core/entities/patients';
+import { SUCCESS } from '@dastak/core/messages';
+import { orderTotal } from '@dastak/core/rules/order-total';
+import type { Vertical } from '@dastak/core/states';
+import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { useRegionsQuery } from '../../locations/api/get-regions';
+import { clearCopyBuffer, readCopyBuffer } from '../../orders/actions/copy-buffer';
+import { orderDetailPath } from '../../orders/list/order-paths';
+import { useCreateOrderMutation } from '../api/create-order';
+import { useDeleteAddressMutation } from '../api/delete-address';
+import { useCreateTimeSlotsQuery } from '../api/get-create-time-slots';
+import { customerQueryKey, useCustomerQuery } from '../api/get-customer';
+import { usePartialOrderQuery } from '../api/get-partial-order';
+import {
+  useCreatePatientMutation,
+  useDeletePatientMutation,
+  useUpdatePatientMutation,
+} from '../api/patient-mutations';
+import { type CustomerHit, useCustomerSearchQuery } from '../api/search-customers';
+import { cleanCustomerNumber, shouldLookUp } from '../customer-lookup';
+import { newIdempotencyKey } from '../idempotency-key';
+import { buildOrderPayload, type DraftErrors, type OrderDraft } from '../order-payload';
+import { orderPickupDateBounds } from '../pickup-bounds';
+import { CustomerPanel } from './customer-panel';
+import { HearAboutDialog } from './hear-about-dialog';
+import { OrderDetailsSection } from './order-details-section';
+import type { PatientFormValues } from './patient-form';
+import { type PatientMode, PatientPanel } from './patient-panel';
+
+const NewAddressDialog = lazy(() => import('../../customers/components/new-address-dialog'));
+
+const emptyDraft = (partialOrderId: number | null): OrderDraft => ({
+  customerId: null,
+  patientId: null,
+  addressId: null,
+  regionId: null,
+  tests: [],
+  discount: '',
+  orderType: null,
+  orderSource: null,
+  date: null,
+  timeSlot: null,
+  urgentDelivery: false,
+  additionalNotes: '',
+  hearAbout: null,
+  partialOrderId,
+  sourceOrder: null,
+});
+
+/** How the panel settles once a customer's detail has loaded (spec §4 Patient panel modes). */
+type LoadIntent = { kind: 'pick'; patientId: number | null } | { kind: 'create' };
+
+/** The first of the customer's regions that this vertical serves. */
+function addressRegion(address: CustomerAddress, regionIds: number[] | null): number | null {
+  const ids = address.regionCustomerAddresses.map((r) => r.region.id);
+  return ids.find((id) => regionIds === null || regionIds.includes(id)) ?? null;
+}
+
+/**
+ * Order create (spec §2.8, §4, §5) for one vertical; `partialOrderId` converts a partial order
+ * (blood only). A copied order in the buffer fills the form once.
+ */
+export function OrderCreatePage({
+  vertical,
+  partialOrderId,
+}: {
+  vertical: Vertical;
+  partialOrderId: number | null;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dateBounds] = useState(() => orderPickupDateBounds(new Date()));
+  const [copied] = useState(() => {
+    const order = readCopyBuffer();
+    return order && order.vertical === vertical ? order : null;
+  });
+
+  const [number, setNumber] = useState(copied?.customer.phone ?? '');
+  const [lookupText, setLookupText] = useState<string | null>(null);
+  const [customerId, setCustomerId] = useState<number | null>(copied?.customer.id ?? null);
+  const [patients, setPatients] = useState<Patient[]>([]);
+  const [addresses, setAddresses] = useState<CustomerAddress[]>([]);
+  const [patientFilter, setPatientFilter] = useState('');
+  const [mode, setMode] = useState<PatientMode>('notSelected');
+  const [draft, setDraft] = useState<OrderDraft>(() =>
+    copied
+      ? {
+          ...emptyDraft(partialOrderId),
+          customerId: copied.customer.id,
+          addressId: copied.customerAddress.id,
+          regionId: copied.region,
+          tests: copied.scanTypes.map((s) => s.scanType),
+          orderType: copied.orderType,
+          orderSource: copied.orderSource,
+          urgentDelivery: copied.urgentDelivery,
+          additionalNotes: copied.additionalNotes,
+          sourceOrder: copied.id,
+        }
+      : emptyDraft(partialOrderId),
+  );
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [addressDialog, setAddressDialog] = useState(false);
+  const [addressToDelete, setAddressToDelete] = useState<CustomerAddress | null>(null);
+  const [hearAboutOpen, setHearAboutOpen] = useState(false);
+  const loadIntent = useRef<LoadIntent>({ kind: 'pick', patientId: copied?.patient.id ?? null });
+  const loadedCustomer = useRef<number | null>(null);
+  const submitKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  // The buffer is consumed by this page: a later create starts empty.
+  useEffect(() => {
+    if (copied) clearCopyBuffer();
+  }, [copied]);
+
+  const search = useCustomerSearchQuery(lookupText);
+  const hits = lookupText !== null && lookupText === number ? (search.data ?? []) : [];
+  const customerQuery = useCustomerQuery(customerId, vertical);
+  const customer =
+    customerQuery.data && customerQuery.data.id === customerId ? customerQuery.data : null;
+  const partial = usePartialOrderQuery(partialOrderId);
+  const createOrder = useCreateOrderMutation(vertical);
+  const createPatient = useCreatePatientMutation();
+  const updatePatient = useUpdatePatientMutation();
+  const deletePatient = useDeletePatientMutation();
+  const deleteAddress = useDeleteAddressMutation();
+
+  const update = (patch: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  // Once per loaded customer: take its patients and addresses, and settle the patient panel.
+  useEffect(() => {
+    if (!customer || loadedCustomer.current === customer.id) return;
+    loadedCustomer.current = customer.id;
+    setPatients(customer.patients);
+    setAddresses(customer.addresses);
+    const intent = loadIntent.current;
+    if (intent.kind === 'create') {
+      setMode('create');
+      setDraft((d) => ({ ...d, customerId: customer.id, patientId: null }));
+      return;
+    }
+    const pick =
+      customer.patients.find((p) => p.id === intent.patientId) ?? customer.patients[0] ?? null;
+    setMode(pick ? 'selected' : 'notSelected');
+    setDraft((d) => ({ ...d, customerId: customer.id, patientId: pick?.id ?? null }));
+  }, [customer]);
+
+  // A partial order: its phone goes to the lookup, its date to the pickup date (spec §4 edit).
+  const partialApplied = useRef(false);
+  useEffect(() => {
+    const p = partial.data;
+    if (!p || partialApplied.current) return;
+    partialApplied.current = true;
+    const phone = cleanCustomerNumber(p.phone);
+    setNumber(phone);
+    setLookupText(phone);
+    const date =
+      p.date && p.date >= dateBounds.minDate && p.date <= dateBounds.maxDate ? p.date : null;
+    setDraft((d) => ({ ...d, date }));
+  }, [partial.data, dateBounds]);
+
+  // ...and the customer with exactly that number is loaded, straight into create mode.
+  useEffect(() => {
+    if (!partial.data || customerId !== null || loadedCustomer.current !== null) return;
+    const phone = cleanCustomerNumber(partial.data.phone);
+    if (lookupText !== phone || !search.isFetched) return;
+    const match = (search.data ?? []).find((h) => h.phone === phone);
+    if (match) {
+      loadIntent.current = { kind: 'create' };
+      setCustomerId(match.id);
+    }
+  }, [partial.data, customerId, lookupText, search.isFetched, search.data]);
+
+  const isCovid = draft.tests.some((t) => t.isCovid);
+  // The chosen slot belongs to one region, date, address and covid flag (spec §4 Order create).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these four are the reset triggers
+  useEffect(() => {
+    setDraft((d) => (d.timeSlot === null ? d : { ...d, timeSlot: null }));
+  }, [draft.regionId, draft.date, draft.addressId, isCovid]);
+
+  const slots = useCreateTimeSlotsQuery(
+    vertical,
+    draft.regionId !== null && draft.date
+      ? {
+          date: draft.date,
+          regionId: draft.regionId,
+          isCovid,
+          customerAddressId: draft.addressId,
+        }
+      : null,
+  );
+
+  const clearCustomer = () => {
+    setCustomerId(null);
+    loadedCustomer.current = null;
+    setPatients([]);
+    setAddresses([]);
+    setMode('notSelected');
+    setErrors({});
+    setDraft(emptyDraft(partialOrderId));
+  };
+
+  const onNumberChange = (next: string) => {
+    setNumber(next);
+    if (customerId !== null) clearCustomer();
+    if (shouldLookUp(next)) setLookupText(next);
+  };
+
+  const onPick = (hit: CustomerHit) => {
+    clearCustomer();
+    loadIntent.current = { kind: 'pick', patientId: null };
+    setNumber(hit.phone);
+    setCustomerId(hit.id);
+    queryClient.invalidateQueries({ queryKey: customerQueryKey(hit.id, vertical) });
+  };
+
+  const selectedPatient = patients.find((p) => p.id === draft.patientId) ?? null;
+  const inEditMode = partialOrderId !== null;
+
+  const savePatient = (values: PatientFormValues) => {
+    if (customerId === null) return;
+    const body = { ...values, customer: customerId };
+    if (mode === 'update' && selectedPatient) {
+      updatePatient.mutate(
+        { id: selectedPatient.id, body },
+        {
+          onSuccess: (patient) => {
+            showSuccessToast(SUCCESS.PATIENT_UPDATED);
+            setPatients((list) => list.map((p) => (p.id === patient.id ? patient : p)));
+            setMode('selected');
+          },
+        },
+      );
+      return;
+    }
+    createPatient.mutate(body, {
+      onSuccess: (patient) => {
+        showSuccessToast(SUCCESS.PATIENT_CREATED);
+        setPatients((list) => [patient, ...list]);
+        if (inEditMode) {
+          update({ patientId: patient.id });
+          setMode('selected');
+        } else {
+          update({ patientId: null });
+          setMode('notSelected');
+        }
+      },
+    });
+  };
+
+  const removePatient = () => {
+    if (!selectedPatient) return;
+    const id = selectedPatient.id;
+    deletePatient.mutate(id, {
+      onSuccess: () => {
+        showSuccessToast(SUCCESS.PATIENT_DELETED);
+        setPatients((list) => list.filter((p) => p.id !== id));
+        update({ patientId: null });
+        setMode('notSelected');
+      },
+    });
+  };
+
+  const regions = useRegionsQuery(vertical);
+  const selectAddress = (address: CustomerAddress) => {
+    const region = addressRegion(address, regions.data?.results.map((r) => r.id) ?? null);
+    update({ addressId: address.id, ...(region !== null ? { regionId: region } : {}) });
+  };
+
+  const confirmDeleteAddress = () => {
+    const address = addressToDelete;
+    if (!address) return;
+    deleteAddress.mutate(address.id, {
+      onSuccess: () => {
+        showSuccessToast(SUCCESS.CUSTOMER_ADDRESS_DELETED);
+        setAddresses((list) => list.filter((a) => a.id !== address.id));
+        setDraft((d) => (d.addressId === address.id ? { ...d, addressId: null } : d));
+        setAddressToDelete(null);
+      },
+    });
+  };
+
+  const total = orderTotal(
+    draft.tests.map((t) => t.value),
+    draft.discount,
+  );
+
+  const submit = (hearAbout: number | null) => {
+    const current = hearAbout !== null ? { ...draft, hearAbout } : draft;
+    const result = buildOrderPayload(vertical, current, total);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = Object.values(result.errors)[0];
+      if (first) showErrorToast(first);
+      return;
+    }
+    setErrors({});
+    if (customer && !customer.hasFilledHearAboutUs && current.hearAbout === null) {
+      setHearAboutOpen(true);
+      return;
+    }
+    // A double click lands before the re-render that disables the button: one request only.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    // One key per submission, kept until it fails: a retry of the same booking cannot book twice.
+    submitKey.current ??= newIdempotencyKey();
+    createOrder.mutate(
+      { body: result.payload, key: submitKey.current },
+      {
+        onSuccess: (created) => {
+          showSuccessToast(SUCCESS.ORDER_CREATED(created.number));
+          setHearAboutOpen(false);
+          navigate(orderDetailPath(vertical, created.id));
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+        onError: (error) => {
+          submitKey.current = null;
+          if (error instanceof ApiError && error.errors) {
+            const fieldErrors: DraftErrors = {};
+            for (const [field, messages] of Object.entries(error.errors)) {
+              fieldErrors[field as keyof DraftErrors] = messages[0];
+            }
+            setErrors(fieldErrors);
+          }
+        },
+      },
+    );
+    if (hearAbout !== null) update({ hearAbout });
+  };
+
+  const discard = () => {
+    setNumber('');
+    setLookupText(null);
+    setPatientFilter('');
+    clearCustomer();
+    submitKey.current = null;
+  };
+
+  const title = vertical === 'blood' ? 'New Blood Order' : 'New X-Ray Order';
+
+  return (
+    <Stack gap="md" p="md">
+      <Title order={2}>{title}</Title>
+      {partial.data && (
+        <Alert color="blue" title={`Partial order #${partial.data.id}`}>
+          <Text size="sm">
+            {partial.data.name} · {partial.data.phone}
+            {partial.data.city ? ` · ${partial.data.city.name}` : ''}
+          </Text>
+          <Text size="sm">Address given: {partial.data.address || '---'}</Text>
+          <Text size="sm">Time slot asked: {partial.data.timeSlot || '---'}</Text>
+          {partial.data.tests.length > 0 && (
+            <Text size="sm">Tests asked: {partial.data.tests.join(', ')}</Text>
+          )}
+          {partial.data.notes && <Text size="sm">Notes: {partial.data.notes}</Text>}
+        </Alert>
+      )}
+      {copied && (
+        <Alert color="gray" title={`Copied from order ${copied.number}`}>
+          <Text size="sm">Pick a pickup date and time slot for the new order.</Text>
+        </Alert>
+      )}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <CustomerPanel
+            number={number}
+            hits={hits}
+            fetching={search.isFetching}
+            looked={lookupText === number && search.isFetched}
+            customer={customer}
+            customerLoading={customerId !== null && customerQuery.isFetching && !customer}
+            patients={patients}
+            patientFilter={patientFilter}
+            selectedPatientId={draft.patientId}
+            onNumberChange={onNumberChange}
+            onPick={onPick}
+            onPatientFilterChange={setPatientFilter}
+            onSelectPatient={(patient) => {
+              update({ patientId: patient.id });
+              setMode('selected');
+            }}
+            onAddPatient={() => {
+              update({ patientId: null });
+              setMode('create');
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap={4} h="100%">
+            <PatientPanel
+              mode={mode}
+              patient={selectedPatient}
+              saving={createPatient.isPending || updatePatient.isPending}
+              deleting={deletePatient.isPending}
+              onSave={savePatient}
+              onCancel={() => setMode(selectedPatient ? 'selected' : 'notSelected')}
+              onUpdate={() => setMode('update')}
+              onDelete={removePatient}
+            />
+            {errors.patient && (
+              <Text size="sm" c="red">
+                {errors.patient}
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <OrderDetailsSection
+        vertical={vertical}
+        draft={draft}
+        errors={errors}
+        addresses={addresses}
+        hasCustomer={customer !== null}
+        slots={slots.data ?? []}
+        slotsLoading={slots.isFetching}
+        dateBounds={dateBounds}
+        onChange={update}
+        onSelectAddress={selectAddress}
+        onAddAddress={() => setAddressDialog(true)}
+        onDeleteAddress={setAddressToDelete}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={discard}>
+          Discard
+        </Button>
+        <Button loading={createOrder.isPending} onClick={() => submit(null)}>
+          Create Order
+        </Button>
+      </Group>
+      {customer && addressDialog && (
+        <Suspense fallback={null}>
+          <NewAddressDialog
+            opened={addressDialog}
+            onClose={() => setAddressDialog(false)}
+            customerId={customer.id}
+            vertical={vertical}
+            onCreated={(address: CustomerAddress) => {
+              setAddresses((list) => [...list, address]);
+              selectAddress(address);
+              setAddressDialog(false);
+            }}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        opened={addressToDelete !== null}
+        title="Delete address"
+        text={`Are you sure you want to delete this address? ${addressToDelete?.address ?? ''}`}
+        confirmLabel="Delete"
+        color="red"
+        loading={deleteAddress.isPending}
+        onConfirm={confirmDeleteAddress}
+        onClose={() => setAddressToDelete(null)}
+      />
+      <HearAboutDialog
+        opened={hearAboutOpen}
+        vertical={vertical}
+        submitting={createOrder.isPending}
+        onClose={() => setHearAboutOpen(false)}
+        onConfirm={(id) => submit(id)}
+      />
+    </Stack>
+  );
+}

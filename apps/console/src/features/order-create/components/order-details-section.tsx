@@ -1,0 +1,193 @@
+import { ADDITIONAL_NOTES_MAX, CURRENCY } from '@dastak/core/constants';
+import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
+import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
+import { formatTime12 } from '@dastak/core/rules/format';
+import { orderTotal, validateDiscount } from '@dastak/core/rules/order-total';
+import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
+import {
+  Card,
+  Checkbox,
+  Grid,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useRegionsQuery } from '../../locations/api/get-regions';
+import { useOrderSourcesQuery } from '../api/get-lookups';
+import type { DraftErrors, OrderDraft } from '../order-payload';
+import { AddressList } from './address-list';
+import { TestPicker } from './test-picker';
+
+/** Region, address, tests, money, type/source, pickup and notes of the create form. */
+export function OrderDetailsSection({
+  vertical,
+  draft,
+  errors,
+  addresses,
+  hasCustomer,
+  slots,
+  slotsLoading,
+  dateBounds,
+  onChange,
+  onSelectAddress,
+  onAddAddress,
+  onDeleteAddress,
+}: {
+  vertical: Vertical;
+  draft: OrderDraft;
+  errors: DraftErrors;
+  addresses: CustomerAddress[];
+  hasCustomer: boolean;
+  slots: OrderTimeSlot[];
+  slotsLoading: boolean;
+  dateBounds: { minDate: string; maxDate: string };
+  onChange: (patch: Partial<OrderDraft>) => void;
+  onSelectAddress: (address: CustomerAddress) => void;
+  onAddAddress: () => void;
+  onDeleteAddress: (address: CustomerAddress) => void;
+}) {
+  const regions = useRegionsQuery(vertical);
+  const sources = useOrderSourcesQuery(vertical);
+  const regionLocked = draft.regionId !== null && draft.addressId !== null;
+  const total = orderTotal(
+    draft.tests.map((t) => t.value),
+    draft.discount,
+  );
+  const discountError = validateDiscount(draft.discount);
+
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="md">
+        <Title order={4}>Order Information</Title>
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="md">
+              <Select
+                label="Region"
+                withAsterisk
+                placeholder="Select region"
+                data={(regions.data?.results ?? []).map((r) => ({
+                  value: String(r.id),
+                  label: r.name,
+                }))}
+                value={draft.regionId === null ? null : String(draft.regionId)}
+                onChange={(v) => onChange({ regionId: v ? Number(v) : null })}
+                disabled={regionLocked}
+                description={regionLocked ? 'Set by the chosen address' : undefined}
+                error={errors.region}
+              />
+              <AddressList
+                addresses={addresses}
+                selectedId={draft.addressId}
+                hasCustomer={hasCustomer}
+                error={errors.customerAddress}
+                onSelect={onSelectAddress}
+                onAdd={onAddAddress}
+                onDelete={onDeleteAddress}
+              />
+              <TestPicker
+                vertical={vertical}
+                tests={draft.tests}
+                error={errors.scanType}
+                onChange={(tests) => onChange({ tests })}
+              />
+              <Group align="flex-start" grow>
+                <TextInput
+                  label="Discount (%)"
+                  inputMode="decimal"
+                  value={draft.discount}
+                  onChange={(e) => onChange({ discount: e.currentTarget.value })}
+                  error={discountError ?? errors.discount ?? errors.value}
+                />
+                <Stack gap={2}>
+                  <Text size="sm" fw={500}>
+                    Total
+                  </Text>
+                  <Text size="xl" fw={700} data-testid="order-total">
+                    {CURRENCY} {total.toLocaleString('en-PK')}
+                  </Text>
+                </Stack>
+              </Group>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="md">
+              <Group grow align="flex-start">
+                <Select
+                  label="Order Type"
+                  withAsterisk
+                  placeholder="Select order type"
+                  data={Object.entries(ORDER_TYPE_LABELS).map(([value, label]) => ({
+                    value,
+                    label,
+                  }))}
+                  value={draft.orderType === null ? null : String(draft.orderType)}
+                  onChange={(v) => onChange({ orderType: v ? Number(v) : null })}
+                  error={errors.orderType}
+                />
+                <Select
+                  label="Order Source"
+                  withAsterisk
+                  placeholder="Select order source"
+                  data={(sources.data ?? []).map((s) => ({ value: String(s.id), label: s.text }))}
+                  value={draft.orderSource === null ? null : String(draft.orderSource)}
+                  onChange={(v) => onChange({ orderSource: v ? Number(v) : null })}
+                  error={errors.orderSource}
+                />
+              </Group>
+              <Group grow align="flex-start">
+                <DatePickerInput
+                  label="Pickup Date"
+                  withAsterisk
+                  placeholder="DD/MM/YYYY"
+                  valueFormat="DD/MM/YYYY"
+                  minDate={dateBounds.minDate}
+                  maxDate={dateBounds.maxDate}
+                  value={draft.date}
+                  onChange={(v) => onChange({ date: v })}
+                  error={errors.date}
+                />
+                <Select
+                  label="Available Time Slot"
+                  withAsterisk
+                  placeholder={
+                    draft.regionId === null || draft.date === null
+                      ? 'Pick region and date'
+                      : slotsLoading
+                        ? 'Loading slots...'
+                        : slots.length
+                          ? 'Select time slot'
+                          : 'No slots available'
+                  }
+                  data={slots.map((s) => ({ value: s.id, label: formatTime12(s.dateTime) }))}
+                  value={draft.timeSlot}
+                  onChange={(v) => onChange({ timeSlot: v })}
+                  error={errors.timeSlot}
+                />
+              </Group>
+              <Checkbox
+                label="Urgent Delivery"
+                checked={draft.urgentDelivery}
+                onChange={(e) => onChange({ urgentDelivery: e.currentTarget.checked })}
+              />
+              <Textarea
+                label="Additional Comments"
+                autosize
+                minRows={3}
+                value={draft.additionalNotes}
+                onChange={(e) => onChange({ additionalNotes: e.currentTarget.value })}
+                error={errors.additionalNotes}
+                description={`${draft.additionalNotes.length}/${ADDITIONAL_NOTES_MAX}`}
+              />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Patient } from '@dastak/core/entities/patients';
+import { patientCreateSchema } from '@dastak/core/entities/patients';
+import { AGE_UNITS, GENDER_LABELS, GENDERS } from '@dastak/core/states';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+const formSchema = patientCreateSchema.omit({ customer: true });
+type FormInput = z.input<typeof formSchema>;
+export type PatientFormValues = z.output<typeof formSchema>;
+
+const AGE_UNIT_LABELS: Record<(typeof AGE_UNITS)[number], string> = {
+  YEARS: 'Year',
+  MONTHS: 'Month',
+  DAYS: 'Day',
+};
+
+function initialValues(patient: Patient | null): FormInput {
+  return {
+    firstName: patient?.firstName ?? '',
+    lastName: patient?.lastName ?? '',
+    gender: patient?.gender ?? GENDERS.MALE,
+    email: patient?.email ?? '',
+    secondaryPhone: patient?.secondaryPhone ?? '',
+    age: patient?.age === null || patient?.age === undefined ? '' : String(patient.age),
+    ageUnit: patient?.ageUnit ?? 'YEARS',
+  };
+}
+
+/** The patient form of spec §5: names and gender required (Male by default), the rest optional. */
+export function PatientForm({
+  patient,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  patient: Patient | null;
+  saving: boolean;
+  onSubmit: (values: PatientFormValues) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormInput, unknown, PatientFormValues>({
+    resolver: zodResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: initialValues(patient),
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Patient form">
+      <Stack gap="sm">
+        <SimpleGrid cols={2}>
+          <TextInput
+            label="First Name"
+            withAsterisk
+            {...register('firstName')}
+            error={errors.firstName?.message}
+          />
+          <TextInput
+            label="Last Name"
+            withAsterisk
+            {...register('lastName')}
+            error={errors.lastName?.message}
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="gender"
+          render={({ field }) => (
+            <Select
+              label="Gender"
+              withAsterisk
+              allowDeselect={false}
+              data={Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }))}
+              value={field.value === undefined ? null : String(field.value)}
+              onChange={(v) => field.onChange(v ? Number(v) : undefined)}
+              error={errors.gender?.message}
+            />
+          )}
+        />
+        <SimpleGrid cols={2}>
+          <TextInput label="Email" {...register('email')} error={errors.email?.message} />
+          <TextInput
+            label="Secondary Phone"
+            inputMode="numeric"
+            {...register('secondaryPhone')}
+            error={errors.secondaryPhone?.message}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={2}>
+          <TextInput
+            label="Age"
+            inputMode="numeric"
+            {...register('age')}
+            error={errors.age?.message}
+          />
+          <Controller
+            control={control}
+            name="ageUnit"
+            render={({ field }) => (
+              <Select
+                label="Age unit"
+                allowDeselect={false}
+                data={AGE_UNITS.map((u) => ({ value: u, label: AGE_UNIT_LABELS[u] }))}
+                value={field.value ?? 'YEARS'}
+                onChange={(v) => field.onChange(v ?? 'YEARS')}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} type="button">
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {patient ? 'Update Patient' : 'Save Patient'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

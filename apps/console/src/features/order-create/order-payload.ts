@@ -1,0 +1,72 @@
+import type { ScanType } from '@dastak/core/entities/catalog';
+import { type OrderCreate, orderCreateSchema } from '@dastak/core/entities/order-requests';
+import { validateDiscount } from '@dastak/core/rules/order-total';
+import type { Vertical } from '@dastak/core/states';
+import { ORDER_TYPES } from '@dastak/core/states';
+
+/** What the page holds while the agent fills it in. */
+export type OrderDraft = {
+  customerId: number | null;
+  patientId: number | null;
+  addressId: number | null;
+  regionId: number | null;
+  tests: ScanType[];
+  discount: string;
+  orderType: number | null;
+  orderSource: number | null;
+  date: string | null;
+  timeSlot: string | null;
+  urgentDelivery: boolean;
+  additionalNotes: string;
+  hearAbout: number | null;
+  partialOrderId: number | null;
+  sourceOrder: number | null;
+};
+
+export type DraftErrors = Partial<Record<keyof OrderCreate | 'discount', string>>;
+
+/** The order value sent: the discounted total (the schema drops it unless above 0). */
+export type PayloadResult = { ok: true; payload: OrderCreate } | { ok: false; errors: DraftErrors };
+
+/**
+ * Builds the create payload from the draft and checks it with the same schema the server uses,
+ * so every §5 message the server would give appears under its field first.
+ */
+export function buildOrderPayload(
+  vertical: Vertical,
+  draft: OrderDraft,
+  value: number,
+): PayloadResult {
+  const errors: DraftErrors = {};
+  const discountError = validateDiscount(draft.discount);
+  if (discountError) errors.discount = discountError;
+  const candidate = {
+    patient: draft.patientId ?? undefined,
+    customerAddress: draft.addressId ?? undefined,
+    region: draft.regionId ?? undefined,
+    scanType: draft.tests.map((t) => t.code),
+    date: draft.date ?? undefined,
+    timeSlot: draft.timeSlot ?? undefined,
+    value,
+    additionalNotes: draft.additionalNotes,
+    urgentDelivery: draft.urgentDelivery,
+    fulfillmentMethod: draft.orderType === ORDER_TYPES.OFFLINE ? 'offline' : 'online',
+    orderSource: draft.orderSource ?? undefined,
+    hearAbout: draft.hearAbout,
+    orderType: draft.orderType ?? undefined,
+    customer: draft.customerId ?? undefined,
+    vertical,
+    isExternal: false,
+    partialOrderId: draft.partialOrderId,
+    sourceOrder: draft.sourceOrder,
+  };
+  const parsed = orderCreateSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]) as keyof DraftErrors;
+      errors[key] ??= issue.message;
+    }
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, payload: parsed.data };
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "customer_addresses_address_trgm_idx" ON "customer_addresses" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customer_addresses_deleted_idx" ON "customer_addresses" USING btree ("id") WHERE "customer_addresses"."deleted_at" is not null;--> statement-breakpoint
+CREATE INDEX "customers_last_order_idx" ON "customers" USING btree ("last_order_at" DESC NULLS LAST,"id" DESC NULLS FIRST);

@@ -1,0 +1,59 @@
+import type { PatientCreate, PatientUpdate } from '@dastak/core/entities/patients';
+import { CUSTOMER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { customerExists } from './customers.repository';
+import { toPatient } from './patient-view';
+import * as repo from './patients.repository';
+
+/** Ages are whole numbers in a smallint; the form may send 2.5 or 99999. */
+const MAX_AGE = 150;
+
+function valuesOf(body: PatientCreate | PatientUpdate) {
+  if (body.age !== undefined && (!Number.isInteger(body.age) || body.age > MAX_AGE)) {
+    throw badRequest(VALIDATION.AGE_INVALID, { age: [VALIDATION.AGE_INVALID] });
+  }
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email || null,
+    gender: body.gender,
+    age: body.age ?? null,
+    ageUnit: body.ageUnit,
+    secondaryPhone: body.secondaryPhone || null,
+  };
+}
+
+/** POST /entity/patient/: a patient of an existing customer. */
+export async function createPatient(db: Db, body: PatientCreate) {
+  if (!(await customerExists(db, body.customer))) {
+    throw badRequest(CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN, {
+      customer: [CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN],
+    });
+  }
+  const row = await repo.insertPatient(db, { ...valuesOf(body), customerId: body.customer });
+  return toPatient(row);
+}
+
+/** PUT /entity/patient/{id}/: every field replaced; the patient stays with its customer. */
+export async function updatePatient(db: Db, id: number, body: PatientUpdate) {
+  const current = await repo.getLivePatient(db, id);
+  if (!current) throw notFound();
+  if (current.customerId !== body.customer) {
+    throw badRequest(CUSTOMER_MESSAGES.PATIENT_OTHER_CUSTOMER, {
+      customer: [CUSTOMER_MESSAGES.PATIENT_OTHER_CUSTOMER],
+    });
+  }
+  const row = await repo.updatePatient(db, id, valuesOf(body));
+  if (!row) throw notFound();
+  return toPatient(row);
+}
+
+/**
+ * DELETE /entity/patient/{id}: always soft (docs/decisions/0015). Orders, open or closed, keep
+ * their patient; the patient leaves the customer's lists and can no longer be booked.
+ */
+export async function deletePatient(db: Db, id: number) {
+  if (!(await repo.softDeletePatient(db, id))) throw notFound();
+  return { detail: SUCCESS.PATIENT_DELETED };
+}

@@ -1,0 +1,94 @@
+import { idParamSchema } from '@dastak/core/entities/common';
+import { partialOrderPatchSchema } from '@dastak/core/entities/orders';
+import {
+  partialOrderCreateSchema,
+  partialOrderDetailSchema,
+  partialOrderListQuerySchema,
+  partialOrderPageSchema,
+} from '@dastak/core/entities/partial-orders';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors';
+import { pageResponse } from '../../lib/paging';
+import { actorFromRequest } from './actor';
+import * as service from './partial-orders.service';
+
+const tags = ['orders'];
+
+/** Any non-id in the path is 'Not found.', as on the order detail routes. */
+function idOr404(raw: string): number {
+  const parsed = idParamSchema.safeParse(/^\d{1,9}$/.test(raw) ? raw : '');
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+const idParams = z.object({ id: z.string() });
+
+/**
+ * Partial orders (spec §2.4, §7 Orders). The static 'partial-order' segment wins over the order
+ * routes' `:vertical` in find-my-way, so these paths never reach the order detail handler.
+ */
+export const partialOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/partial-order/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
+      schema: {
+        tags,
+        querystring: partialOrderListQuerySchema,
+        response: { 200: partialOrderPageSchema },
+      },
+    },
+    async (req) => {
+      const { count, rows } = await service.listPartialOrders(app.db, req.query);
+      return pageResponse(req, req.query, count, rows.map(service.toPartialOrder));
+    },
+  );
+
+  app.get(
+    '/orders/partial-order/:id/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
+      schema: { tags, params: idParams, response: { 200: partialOrderDetailSchema } },
+    },
+    async (req) => service.getPartialOrder(app.db, idOr404(req.params.id)),
+  );
+
+  app.patch(
+    '/orders/partial-order/:id/',
+    {
+      config: { access: PERMISSIONS.CAN_CHANGE_ORDER },
+      schema: {
+        tags,
+        params: idParams,
+        body: partialOrderPatchSchema,
+        response: { 200: partialOrderDetailSchema.extend({ detail: z.string() }) },
+      },
+    },
+    async (req) =>
+      service.cancelPartialOrder(app.db, idOr404(req.params.id), actorFromRequest(req)),
+  );
+
+  // A website or chat channel's service account (ADR 0017).
+  app.post(
+    '/orders/partial-order/',
+    {
+      config: { access: PERMISSIONS.CAN_ADD_PARTIAL_ORDER },
+      schema: {
+        tags,
+        body: partialOrderCreateSchema,
+        response: { 201: partialOrderDetailSchema },
+      },
+    },
+    async (req, res) => {
+      const key = req.headers['idempotency-key'];
+      const created = await service.createPartialOrder(
+        app.db,
+        req.body,
+        actorFromRequest(req),
+        typeof key === 'string' && key ? key : undefined,
+      );
+      return res.code(201).send(created);
+    },
+  );
+};

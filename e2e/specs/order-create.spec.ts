@@ -1,0 +1,538 @@
+import type { ScanType } from '@dastak/core/entities/catalog';
+import type { Order } from '@dastak/core/entities/orders';
+import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
+import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { karachiDateString } from '@dastak/core/rules/karachi-time';
+import { orderTotal } from '@dastak/core/rules/order-total';
+import type { Vertical } from '@dastak/core/states';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { login, users } from '../fixtures/auth';
+import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { OrdersApi } from '../fixtures/order-actions-api';
+import { appPath, toast, visible } from '../fixtures/ui';
+
+/*
+ * The create-order page (spec §2.8, §4, §5) driven by an agent: every §5 Order create message,
+ * a blood and an X-ray order booked for existing customers picked from the Customer Number
+ * autocomplete, and Copy Order filling the form. Customers, patients, addresses and tests come
+ * from the demo data through the same calls the console makes. One login for the whole file.
+ */
+
+const baseUrl = inject('baseUrl');
+const app = (path: string) => `${baseUrl}/app${path}`;
+
+type SearchHit = { id: number; phone: string; hasFilledHearAboutUs: boolean };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: OrdersApi;
+const usedCustomers = new Set<number>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
+  context.setDefaultTimeout(20_000);
+  page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  await login(page, baseUrl, users.agent());
+  api = await OrdersApi.login(baseUrl, users.admin());
+});
+
+// What the page showed when a test failed is the fastest clue.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' && page && !page.isClosed()) {
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    console.error(`[e2e] failed at ${page.url()}; see ${await screenshot(page, `failed-${name}`)}`);
+  }
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/**
+ * A demo order whose customer can book again: its address lies in its region. Customers who
+ * have not answered 'how did you hear about us' come first, so the dialog is exercised.
+ */
+async function sourceOrder(vertical: Vertical): Promise<{ order: Order; hit: SearchHit }> {
+  const candidates: { order: Order; hit: SearchHit }[] = [];
+  for (const item of await api.orders(vertical, {})) {
+    const order = await api.order(vertical, item.id);
+    if (usedCustomers.has(order.customer.id)) continue;
+    const regions = order.customerAddress.regionCustomerAddresses.map((r) => r.region.id);
+    if (!regions.includes(order.region)) continue;
+    const hits = await api.get<SearchHit[]>('/entity/customer-search/', {
+      search: order.customer.phone,
+    });
+    const hit = hits.find((h) => h.id === order.customer.id);
+    if (!hit) continue;
+    candidates.push({ order, hit });
+    if (!hit.hasFilledHearAboutUs || candidates.length >= 15) break;
+  }
+  const pick = candidates.find((c) => !c.hit.hasFilledHearAboutUs) ?? candidates[0];
+  if (!pick) throw new Error(`no bookable ${vertical} customer in the demo data`);
+  usedCustomers.add(pick.order.customer.id);
+  return pick;
+}
+
+/** A test of the catalogue that may be taken at home. */
+async function allowedTest(vertical: Vertical, exclude: string[] = []): Promise<ScanType> {
+  for (const letter of ['a', 'e', 'i', 'o', 'u', 'r', 's', 't']) {
+    const tests = await api.get<ScanType[]>('/orders/scan-types/', { search: letter, vertical });
+    const test = tests.find((t) => t.isAllowed && t.value > 0 && !exclude.includes(t.code));
+    if (test) return test;
+  }
+  throw new Error(`no allowed ${vertical} test`);
+}
+
+/** An 11-digit number no customer has (so 'No customer found' and the create link show). */
+async function unusedPhone(): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const candidate = `0399${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const hits = await api.get<SearchHit[]>('/entity/customer-search/', { search: candidate });
+    if (hits.length === 0) return candidate;
+  }
+  throw new Error('no unused phone number found');
+}
+
+const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+
+async function pickOption(label: string, option?: string | RegExp) {
+  await field(label).click();
+  const options = page.getByRole('option', option ? { name: option } : undefined);
+  await visible(options);
+  await options.first().click();
+}
+
+async function typeCustomerNumber(phone: string) {
+  const box = field('Customer Number');
+  await box.fill('');
+  await box.pressSequentially(phone);
+}
+
+/** Picks the first date the calendar allows that has free slots, then the first slot. */
+async function pickDateAndSlot() {
+  for (let nth = 0; nth < 4; nth++) {
+    await page.getByRole('button', { name: 'Pickup Date' }).click();
+    const days = page.locator('table button:not([disabled]):not([data-outside])');
+    await visible(days);
+    await days.nth(nth).click();
+    await field('Available Time Slot').click();
+    const option = page.getByRole('option').first();
+    if (await option.isVisible({ timeout: 5_000 }).catch(() => false)) {
+      await option.click();
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+  throw new Error('no free time slot in the first days the calendar offers');
+}
+
+/** Address (region follows and locks), two tests, 10% discount, type, source, slot, notes. */
+async function fillOrder(vertical: Vertical, order: Order, pickDate = true) {
+  await page
+    .getByRole('radio', { name: new RegExp(escapeRe(order.customerAddress.address)) })
+    .first()
+    .check();
+  // Region and address chosen: the region is locked.
+  await expect.poll(() => field('Region').isDisabled()).toBe(true);
+
+  const first = await allowedTest(vertical);
+  const second = await allowedTest(vertical, [first.code]);
+  for (const test of [first, second]) {
+    await field('Test Type').fill(test.code);
+    await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(test.code)}\\)`) }).click();
+  }
+  await field('Discount (%)').fill('10');
+  const total = orderTotal([first.value, second.value], 10);
+  await expect
+    .poll(() => page.getByTestId('order-total').textContent())
+    .toBe(`PKR ${total.toLocaleString('en-PK')}`);
+
+  await pickOption('Order Type', 'Regular');
+  await pickOption('Order Source');
+  if (pickDate) await pickDateAndSlot();
+  else await pickOption('Available Time Slot');
+  await page.getByLabel('Urgent Delivery').check();
+  await field('Additional Comments').fill('Booked by the order-create e2e spec');
+  return { codes: [first.code, second.code].sort(), total };
+}
+
+/** Create Order, answering hear-about-us when asked; returns the order the detail page shows. */
+async function submitOrder(vertical: Vertical, hit: SearchHit): Promise<Order> {
+  // Create requests carry an Idempotency-Key; a double click does not book twice.
+  const creates: { key: string | null; id: Promise<number> }[] = [];
+  const listener = (request: Request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith(`/api/v1/orders/${vertical}/`)) {
+      return;
+    }
+    creates.push({
+      key: request.headers()['idempotency-key'] ?? null,
+      id: request
+        .response()
+        .then(async (r) => (r?.ok() ? ((await r.json()) as { id: number }).id : 0)),
+    });
+  };
+  page.on('request', listener);
+  const create = page.getByRole('button', { name: 'Create Order' });
+  if (hit.hasFilledHearAboutUs) await create.dblclick();
+  else await create.click();
+  if (!hit.hasFilledHearAboutUs) {
+    const dialog = page.getByRole('dialog', { name: 'How did you hear about us?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Confirm Order' }).click();
+    await visible(dialog.getByText(VALIDATION.SELECT_HEAR_ABOUT_US));
+    await screenshot(page, `order-create-${vertical}-hear-about`);
+    await dialog.getByRole('textbox', { name: 'How did you hear about us' }).click();
+    await page.getByRole('option').first().click();
+    await dialog.getByRole('button', { name: 'Confirm Order' }).dblclick();
+  }
+  await visible(toast(page, 'Order created successfully, Order ID: '));
+  await page.waitForURL(new RegExp(`/app/${vertical}/orders/detail/\\d+$`));
+  const id = Number(appPath(page).split('/').pop());
+  page.off('request', listener);
+  // Chromium may resend a POST itself when a kept-alive socket was closed under it; whatever
+  // reached the server carried the one key, and every answer names the same order.
+  expect(creates.length).toBeGreaterThan(0);
+  expect(new Set(creates.map((c) => c.key)).size).toBe(1);
+  expect(creates[0]?.key).toMatch(/^[0-9a-f]{32}$/);
+  const answered = (await Promise.all(creates.map((c) => c.id))).filter((n) => n !== 0);
+  expect(new Set(answered)).toEqual(new Set([id]));
+  const created = await api.order(vertical, id);
+  await visible(toast(page, SUCCESS.ORDER_CREATED(created.number)));
+  await visible(page.getByText(created.number).first());
+  await screenshot(page, `order-create-${vertical}-detail`);
+  return created;
+}
+
+/** Books an order for the customer of `order` from the page, picked from the autocomplete. */
+async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHit }) {
+  const { order, hit } = source;
+  await page.goto(app(`/${vertical}/orders/create`));
+  await visible(page.getByRole('heading', { name: 'Customer Information' }));
+  await typeCustomerNumber(order.customer.phone);
+  await page.getByRole('option', { name: new RegExp(order.customer.phone) }).click();
+  await visible(page.getByTestId('loaded-customer').getByText(order.customer.phone));
+
+  // The linked patients: filtered by a substring of the name, any case.
+  const patientName = `${order.patient.firstName} ${order.patient.lastName}`;
+  await field('Search Customer').fill(order.patient.firstName.slice(1).toUpperCase());
+  await page
+    .getByRole('button', { name: new RegExp(patientName) })
+    .first()
+    .click();
+  await field('Search Customer').fill('');
+  await visible(page.getByRole('cell', { name: patientName, exact: true }));
+
+  const { codes, total } = await fillOrder(vertical, order);
+  await screenshot(page, `order-create-${vertical}-filled`);
+  const created = await submitOrder(vertical, hit);
+  expect(created.customer.id).toBe(order.customer.id);
+  expect(created.patient.id).toBe(order.patient.id);
+  expect(created.customerAddress.id).toBe(order.customerAddress.id);
+  expect(created.scanTypes.map((l) => l.scanType.code).sort()).toEqual(codes);
+  expect(created.givenValue).toBe(total);
+  expect(created.urgentDelivery).toBe(true);
+  expect(created.sourceOrder).toBeNull();
+  return created;
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('order create (spec §2.8, §4, §5)', () => {
+  test('shows every §5 Order create message', async () => {
+    await page.goto(app('/blood/orders/create'));
+    await visible(page.getByRole('heading', { name: 'Patient Information' }));
+    await screenshot(page, 'order-create-empty');
+
+    // Nothing chosen: each required part names itself.
+    await page.getByRole('button', { name: 'Create Order' }).click();
+    for (const message of [
+      VALIDATION.SELECT_PATIENT,
+      VALIDATION.CREATE_OR_SELECT_ADDRESS,
+      VALIDATION.SELECT_TEST_TYPE,
+      VALIDATION.SELECT_PICKUP_TIME,
+      VALIDATION.SELECT_ORDER_TYPE,
+      VALIDATION.SELECT_ORDER_SOURCE,
+    ]) {
+      await visible(page.getByText(message, { exact: true }));
+    }
+    await screenshot(page, 'order-create-validation');
+
+    // Discount: the three messages; the total ignores what is not a valid discount.
+    for (const [input, message] of [
+      ['-5', VALIDATION.DISCOUNT_MIN],
+      ['150', VALIDATION.DISCOUNT_MAX],
+      ['abc', VALIDATION.DISCOUNT_INVALID],
+    ] as const) {
+      await field('Discount (%)').fill(input);
+      await visible(page.getByText(message, { exact: true }));
+    }
+    await field('Discount (%)').fill('');
+
+    await field('Additional Comments').fill('x'.repeat(1001));
+    await page.getByRole('button', { name: 'Create Order' }).click();
+    await visible(page.getByText(VALIDATION.ADDITIONAL_NOTES_MAX, { exact: true }));
+    await field('Additional Comments').fill('');
+
+    // Add New Address needs a customer.
+    await page.getByRole('button', { name: 'Add New Address' }).click();
+    await visible(page.getByText(VALIDATION.CREATE_OR_SELECT_CUSTOMER).first());
+
+    // A disallowed test is refused with its message, when the catalogue has one.
+    for (const letter of ['a', 'e', 'i', 'o', 'u']) {
+      const tests = await api.get<ScanType[]>('/orders/scan-types/', {
+        search: letter,
+        vertical: 'blood',
+      });
+      const disallowed = tests.find((t) => !t.isAllowed);
+      if (!disallowed) continue;
+      await field('Test Type').fill(disallowed.code);
+      await page
+        .getByRole('option', { name: new RegExp(`\\(${escapeRe(disallowed.code)}\\)`) })
+        .click();
+      await visible(page.getByText(VALIDATION.TEST_NOT_ALLOWED));
+      await field('Test Type').fill('');
+      break;
+    }
+  });
+
+  test('looks a number up only at 4, 8 and 11 digits; offers to create a new one', async () => {
+    await page.goto(app('/blood/orders/create'));
+    const lookups: string[] = [];
+    const listener = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/entity/customer-search/')) {
+        lookups.push(url.searchParams.get('search') ?? '');
+      }
+    };
+    page.on('request', listener);
+    // An unused number: 'No customer found' and, at 11 digits, the create-customer link.
+    const phone = await unusedPhone();
+    await typeCustomerNumber(`${phone}99`);
+    await expect.poll(() => field('Customer Number').inputValue()).toBe(phone);
+    await visible(page.getByText(EMPTY.NO_CUSTOMER_FOUND));
+    const link = page.getByRole('link', { name: 'click here to create customer' });
+    await visible(link);
+    expect(await link.getAttribute('href')).toBe(`/app/customers/create?phone=${phone}`);
+    page.off('request', listener);
+    // 0399, 0399xxxx and the full number; never a lookup per keystroke.
+    expect(lookups.every((s) => [4, 8, 11].includes(s.length))).toBe(true);
+    expect(lookups).toContain(phone);
+    await screenshot(page, 'order-create-no-customer');
+
+    // Ten digits: still 'No customer found' (the 8-digit answer), but no create link.
+    await field('Customer Number').press('Backspace');
+    await expect.poll(() => link.count()).toBe(0);
+  });
+
+  test('books a blood order for an existing customer and finds it in the list', async () => {
+    const created = await bookFor('blood', await sourceOrder('blood'));
+    await page.goto(app(`/blood/orders?search=${created.number}`));
+    await visible(page.getByText(created.number, { exact: true }));
+  });
+
+  test('books an X-ray order for an existing customer', async () => {
+    const created = await bookFor('xray', await sourceOrder('xray'));
+    expect(created.vertical).toBe('xray');
+  });
+
+  test('books for a new number: customer, patient and address made on the way', async () => {
+    const phone = await unusedPhone();
+    await page.goto(app('/blood/orders/create'));
+    await typeCustomerNumber(phone);
+    await page.getByRole('link', { name: 'click here to create customer' }).click();
+    await page.waitForURL('**/customers/create?phone=*');
+    await visible(page.getByRole('heading', { name: 'New Customer' }));
+    const number = page.getByLabel('Customer Number');
+    await visible(number);
+    // The wizard may or may not take the number from ?phone; either way it must end up there.
+    await number.fill(phone);
+    await expect.poll(() => number.inputValue()).toBe(phone);
+    await page.getByLabel('First Name').fill('Caller');
+    await page.getByLabel('Last Name').fill('Newcomer');
+    await page.getByLabel('Date of Birth').fill('15/06/1990');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create Customer' }).click();
+    await visible(toast(page, SUCCESS.CUSTOMER_CREATED));
+
+    await page.goto(app('/blood/orders/create'));
+    await typeCustomerNumber(phone);
+    await page.getByRole('option', { name: new RegExp(phone) }).click();
+    await visible(page.getByTestId('loaded-customer').getByText(phone));
+
+    // A new patient: in the new-order flow the selection is cleared, then the agent picks it.
+    await page.getByRole('button', { name: 'Add New Patient' }).click();
+    await field('First Name').fill('Sara');
+    await field('Last Name').fill('Newcomer');
+    await page.getByRole('button', { name: 'Save Patient' }).click();
+    await visible(toast(page, SUCCESS.PATIENT_CREATED));
+    await visible(page.getByText('Select or add a patient'));
+    await page.getByRole('button', { name: /Sara Newcomer/ }).click();
+    await visible(page.getByRole('cell', { name: 'Sara Newcomer', exact: true }));
+
+    // A new address through the New Address dialog; it is selected and sets the region.
+    await page.getByRole('button', { name: 'Add New Address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Address' });
+    await visible(dialog);
+    await dialog.getByLabel('City').click();
+    await page.getByRole('option', { name: 'Lahore' }).click();
+    await dialog.getByRole('textbox', { name: /^Address/ }).fill('House 9, Street 2, Gulberg');
+    await dialog.getByLabel('Search place').fill('Gulberg');
+    const place = page.getByRole('option').filter({ hasText: 'Gulberg' }).first();
+    await visible(place);
+    await place.click();
+    await visible(dialog.locator('[title="Address pin"]'));
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const radio = page.getByRole('radio', { name: /House 9, Street 2, Gulberg/ });
+    await expect.poll(() => radio.isChecked()).toBe(true);
+    await expect.poll(() => field('Region').isDisabled()).toBe(true);
+
+    const test = await allowedTest('blood');
+    await field('Test Type').fill(test.code);
+    await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(test.code)}\\)`) }).click();
+    await field('Discount (%)').fill('25');
+    const total = orderTotal([test.value], 25);
+    await expect
+      .poll(() => page.getByTestId('order-total').textContent())
+      .toBe(`PKR ${total.toLocaleString('en-PK')}`);
+    await pickOption('Order Type', 'Regular');
+    await pickOption('Order Source');
+    await pickDateAndSlot();
+    await screenshot(page, 'order-create-new-customer');
+    const created = await submitOrder('blood', {
+      id: 0,
+      phone,
+      hasFilledHearAboutUs: false,
+    });
+    expect(created.customer.phone).toBe(phone);
+    expect(`${created.patient.firstName} ${created.patient.lastName}`).toBe('Sara Newcomer');
+    expect(created.customerAddress.address).toBe('House 9, Street 2, Gulberg');
+    expect(created.givenValue).toBe(total);
+    const [hit] = await api.get<SearchHit[]>('/entity/customer-search/', { search: phone });
+    expect(hit?.hasFilledHearAboutUs).toBe(true);
+
+    // Back on a new create page the address can be deleted, after its confirm dialog.
+    await page.goto(app('/blood/orders/create'));
+    await typeCustomerNumber(phone);
+    await page.getByRole('option', { name: new RegExp(phone) }).click();
+    await visible(page.getByTestId('loaded-customer').getByText(phone));
+    await page.getByRole('button', { name: 'Delete address House 9, Street 2, Gulberg' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete address' });
+    await visible(confirm);
+    await screenshot(page, 'order-create-delete-address');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await visible(toast(page, SUCCESS.CUSTOMER_ADDRESS_DELETED));
+    await expect.poll(() => radio.count()).toBe(0);
+    const customer = await api.get<{ addresses: unknown[] }>(`/entity/customer/${hit?.id}/`);
+    expect(customer.addresses).toHaveLength(0);
+  });
+
+  test('converts a partial order: customer loaded in patient create mode, date kept', async () => {
+    const { order, hit } = await sourceOrder('blood');
+    const cities = await api.get<{ id: number }[] | { results: { id: number }[] }>(
+      '/location/cities/',
+      { vertical: 'blood' },
+    );
+    const city = (Array.isArray(cities) ? cities : cities.results)[0];
+    if (!city) throw new Error('no blood city');
+    const date = karachiDateString(new Date(Date.now() + 24 * 3600_000));
+    const { status, data: partial } = await api.request<PartialOrderDetail>(
+      'POST',
+      '/orders/partial-order/',
+      {
+        body: {
+          city: city.id,
+          name: 'Website Caller',
+          phone: order.customer.phone,
+          address: 'Near the mosque, as typed on the website',
+          date,
+          timeSlot: '10:00 AM - 10:30 AM',
+          tests: ['CBC'],
+          source: 'website',
+        },
+      },
+    );
+    expect(status).toBe(201);
+
+    await page.goto(app(`/blood/orders/create/${partial.id}`));
+    await visible(page.getByText(`Partial order #${partial.id}`));
+    await visible(page.getByTestId('loaded-customer').getByText(order.customer.phone));
+    expect(await field('Customer Number').inputValue()).toBe(order.customer.phone);
+    // Edit mode: straight into patient create; the date is the partial order's.
+    await visible(page.getByRole('form', { name: 'Patient form' }));
+    const [y, m, d] = date.split('-');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Pickup Date' }).textContent())
+      .toContain(`${d}/${m}/${y}`);
+    await screenshot(page, 'order-create-partial');
+
+    // A new patient: in edit mode it becomes the selected one.
+    const lastName = `Partial${Date.now() % 100000}`;
+    await field('First Name').fill('Hina');
+    await field('Last Name').fill(lastName);
+    await field('Age').fill('29');
+    await page.getByRole('button', { name: 'Save Patient' }).click();
+    await visible(toast(page, SUCCESS.PATIENT_CREATED));
+    await visible(page.getByRole('cell', { name: `Hina ${lastName}`, exact: true }));
+    // Update, and no Delete for an agent (CAN_DELETE_PATIENT).
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await field('Last Name').fill(`${lastName}x`);
+    await page.getByRole('button', { name: 'Update Patient' }).click();
+    await visible(toast(page, SUCCESS.PATIENT_UPDATED));
+    await visible(page.getByRole('cell', { name: `Hina ${lastName}x`, exact: true }));
+
+    await fillOrder('blood', order, false);
+    const created = await submitOrder('blood', hit);
+    expect(created.partialOrderId).toBe(partial.id);
+    expect(`${created.patient.firstName} ${created.patient.lastName}`).toBe(`Hina ${lastName}x`);
+    const after = await api.get<PartialOrderDetail>(`/orders/partial-order/${partial.id}/`);
+    expect(after.state).toBe('CONVERTED');
+  });
+
+  test('Copy Order on a detail page fills the create form', async () => {
+    const { order } = await sourceOrder('blood');
+    await page.goto(app(`/blood/orders/detail/${order.id}`));
+    await page.getByRole('button', { name: 'Copy Order' }).click();
+    await page
+      .getByRole('dialog', { name: 'Copy Order' })
+      .getByRole('button', { name: 'Copy Order' })
+      .click();
+    await page.waitForURL('**/app/blood/orders/create');
+    await visible(page.getByTestId('loaded-customer').getByText(order.customer.phone));
+    expect(await field('Customer Number').inputValue()).toBe(order.customer.phone);
+    const patientName = `${order.patient.firstName} ${order.patient.lastName}`;
+    await visible(page.getByRole('cell', { name: patientName, exact: true }));
+    await expect
+      .poll(() =>
+        page
+          .getByRole('radio', { name: new RegExp(escapeRe(order.customerAddress.address)) })
+          .first()
+          .isChecked(),
+      )
+      .toBe(true);
+    for (const line of order.scanTypes) {
+      await visible(page.getByText(new RegExp(`\\(${escapeRe(line.scanType.code)}\\)`)));
+    }
+    await visible(page.getByText(`Copied from order ${order.number}`));
+    await screenshot(page, 'order-create-copied');
+    // Discard empties the form: no customer, no patient, no address, region free again.
+    await page.getByRole('button', { name: 'Discard' }).click();
+    expect(await field('Customer Number').inputValue()).toBe('');
+    await visible(page.getByText('Select or add a patient'));
+    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await field('Region').isDisabled()).toBe(false);
+    expect(await page.getByTestId('order-total').textContent()).toBe('PKR 0');
+    // The buffer was consumed: a fresh create page starts empty.
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Customer Information' }));
+    expect(await field('Customer Number').inputValue()).toBe('');
+  });
+});
