@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { parseDateField } from '../dob-field';
@@ -31,9 +32,10 @@ const FIELDS: readonly FieldPath<CreateInput>[] = [
 
 const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-function defaultsFor(customer: Customer | undefined): CreateInput {
+function defaultsFor(customer: Customer | undefined, typedPhone: string | null): CreateInput {
   return {
-    phone: customer?.phone ?? '',
+    // The order create page's 'click here to create customer' passes the number it was given.
+    phone: customer?.phone ?? (typedPhone ?? '').replace(/\D/g, '').slice(0, PHONE_LENGTH),
     firstName: customer?.firstName ?? '',
     lastName: customer?.lastName ?? '',
     email: customer?.email ?? '',
@@ -62,6 +64,7 @@ export function CustomerDetailsStep({
   onSubmit: (values: CustomerDetailsValues) => Promise<unknown>;
 }) {
   const isUpdate = customer !== undefined;
+  const [searchParams] = useSearchParams();
   const {
     register,
     control,
@@ -74,7 +77,7 @@ export function CustomerDetailsStep({
       (isUpdate ? updateFormSchema : customerCreateSchema) as typeof customerCreateSchema,
     ),
     mode: 'onTouched',
-    defaultValues: defaultsFor(customer),
+    defaultValues: defaultsFor(customer, searchParams.get('phone')),
   });
 
   const submit = handleSubmit((values) =>
