@@ -88,7 +88,7 @@ describe('customers list', () => {
   test('regions filter keeps one region and All Regions selects every region', async () => {
     await page.goto(app('/customers?ordering=-created'));
     const total = await countInHeading();
-    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: /^Filters/ }).click();
     const panel = page.getByRole('dialog', { name: 'Filters' });
     const group = panel.getByRole('group', { name: 'Regions' });
     const boxes = group.getByRole('checkbox');
@@ -105,7 +105,10 @@ describe('customers list', () => {
     const inRegion = await countInHeading();
     expect(inRegion).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Filters' }).click();
+    // The drawer closes with an animation; its buttons ('Apply Filters', 'Close filters') would
+    // otherwise also match a loose 'Filters'.
+    await panel.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await group.getByRole('checkbox', { name: 'All Regions' }).check();
     const n = await boxes.count();
     for (let i = 1; i < n; i++) expect(await boxes.nth(i).isChecked()).toBe(true);
