@@ -3,7 +3,7 @@ import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { describe, expect, test } from 'vitest';
 import { ADMIN_FULL_NAME, login, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { appPath, heading, visible } from '../fixtures/ui';
+import { appPath, heading, listHeading, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
@@ -48,7 +48,7 @@ describe('staff shell', () => {
     await page.getByRole('link', { name: 'Customers' }).click();
     await page.waitForURL(/\/app\/customers\?/);
     expect(appPath(page)).toBe('/customers?ordering=-created');
-    await visible(heading(page, 'Customers'));
+    await visible(listHeading(page, 'Customers'));
 
     await page.getByRole('link', { name: 'Riders' }).click();
     await page.waitForURL(/\/app\/riders\?/);

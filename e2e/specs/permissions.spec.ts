@@ -2,7 +2,7 @@ import { ERRORS } from '@dastak/core/messages';
 import { describe, expect, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { heading, visible } from '../fixtures/ui';
+import { heading, listHeading, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
@@ -27,6 +27,6 @@ describe('permission gating', () => {
 
     // Ungated screens still open.
     await page.goto(session.app('/customers'));
-    await visible(heading(page, 'Customers'));
+    await visible(listHeading(page, 'Customers'));
   });
 });

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type Credentials, login, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { appPath, heading, toast, visible } from '../fixtures/ui';
+import { appPath, heading, listHeading, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
@@ -229,7 +229,7 @@ describe('riders list', () => {
     const { page } = session;
     await signIn('agent');
     await open('/riders?ordering=-created');
-    await visible(heading(page, 'Riders').or(page.getByRole('heading', { name: /^Riders - / })));
+    await visible(listHeading(page, 'Riders'));
     await visible(page.getByRole('button', { name: 'Filters' }));
     expect(await page.getByRole('button', { name: 'Create Rider' }).count()).toBe(0);
     await screenshot(page, 'riders-agent');

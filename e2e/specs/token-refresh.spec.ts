@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { appPath, heading, visible } from '../fixtures/ui';
+import { appPath, listHeading, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
@@ -38,7 +38,7 @@ describe('access token expiry', () => {
       // A fresh load re-reads the user and the regions at once: two calls, one refresh.
       await page.getByRole('link', { name: 'Customers' }).click();
       await page.reload();
-      await visible(heading(page, 'Customers'));
+      await visible(listHeading(page, 'Customers'));
       await page.waitForLoadState('networkidle');
       expect(seen.expired).toBeGreaterThanOrEqual(round);
       expect(seen.refreshed).toBe(round);
