@@ -240,6 +240,94 @@ async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHi
   return created;
 }
 
+/**
+ * Books from a number no customer has: the create-customer link, the customer wizard, a new
+ * patient, a new address from the New Address dialog, a test with a 25% discount, a slot and
+ * hear-about-us; then finds the order in the list.
+ */
+async function bookForNewNumber(vertical: Vertical, lastName: string) {
+  const phone = await unusedPhone();
+  await page.goto(app(`/${vertical}/orders/create`));
+  await typeCustomerNumber(phone);
+  await page.getByRole('link', { name: 'click here to create customer' }).click();
+  await page.waitForURL('**/customers/create?phone=*');
+  await visible(page.getByRole('heading', { name: 'New Customer' }));
+  const number = page.getByLabel('Customer Number');
+  await visible(number);
+  // The wizard may or may not take the number from ?phone; either way it must end up there.
+  await number.fill(phone);
+  await expect.poll(() => number.inputValue()).toBe(phone);
+  await page.getByLabel('First Name').fill('Caller');
+  await page.getByLabel('Last Name').fill(lastName);
+  await page.getByLabel('Date of Birth').fill('15/06/1990');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create Customer' }).click();
+  await visible(toast(page, SUCCESS.CUSTOMER_CREATED));
+
+  await page.goto(app(`/${vertical}/orders/create`));
+  await typeCustomerNumber(phone);
+  await page.getByRole('option', { name: new RegExp(phone) }).click();
+  await visible(page.getByTestId('loaded-customer').getByText(phone));
+
+  // A new patient: in the new-order flow the selection is cleared, then the agent picks it.
+  await page.getByRole('button', { name: 'Add New Patient' }).click();
+  await field('First Name').fill('Sara');
+  await field('Last Name').fill(lastName);
+  await page.getByRole('button', { name: 'Save Patient' }).click();
+  await visible(toast(page, SUCCESS.PATIENT_CREATED));
+  await visible(page.getByText('Select or add a patient'));
+  await page.getByRole('button', { name: new RegExp(`Sara ${lastName}`) }).click();
+  await visible(page.getByRole('cell', { name: `Sara ${lastName}`, exact: true }));
+
+  // A new address through the New Address dialog; it is selected and sets the region.
+  await page.getByRole('button', { name: 'Add New Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Address' });
+  await visible(dialog);
+  await dialog.getByLabel('City').click();
+  await page.getByRole('option', { name: 'Lahore' }).click();
+  await dialog.getByRole('textbox', { name: /^Address/ }).fill('House 9, Street 2, Gulberg');
+  await dialog.getByLabel('Search place').fill('Gulberg');
+  const place = page.getByRole('option').filter({ hasText: 'Gulberg' }).first();
+  await visible(place);
+  await place.click();
+  await visible(dialog.locator('[title="Address pin"]'));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const radio = page.getByRole('radio', { name: /House 9, Street 2, Gulberg/ });
+  await expect.poll(() => radio.isChecked()).toBe(true);
+  await expect.poll(() => field('Region').isDisabled()).toBe(true);
+
+  const test = await allowedTest(vertical);
+  await field('Test Type').fill(test.code);
+  await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(test.code)}\\)`) }).click();
+  await field('Discount (%)').fill('25');
+  const total = orderTotal([test.value], 25);
+  await expect
+    .poll(() => page.getByTestId('order-total').textContent())
+    .toBe(`PKR ${total.toLocaleString('en-PK')}`);
+  await pickOption('Order Type', 'Regular');
+  await pickOption('Order Source');
+  await pickDateAndSlot();
+  await screenshot(page, `order-create-${vertical}-new-customer`);
+  const created = await submitOrder(vertical, {
+    id: 0,
+    phone,
+    hasFilledHearAboutUs: false,
+  });
+  expect(created.customer.phone).toBe(phone);
+  expect(`${created.patient.firstName} ${created.patient.lastName}`).toBe(`Sara ${lastName}`);
+  expect(created.customerAddress.address).toBe('House 9, Street 2, Gulberg');
+  expect(created.givenValue).toBe(total);
+  expect(created.vertical).toBe(vertical);
+  const [hit] = await api.get<SearchHit[]>('/entity/customer-search/', { search: phone });
+  expect(hit?.hasFilledHearAboutUs).toBe(true);
+
+  // The agent finds it in the vertical's list by its number.
+  await page.goto(app(`/${vertical}/orders?search=${created.number}`));
+  await visible(page.getByText(created.number, { exact: true }));
+  return { phone, hit, radio };
+}
+
 function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -342,82 +430,8 @@ describe('order create (spec §2.8, §4, §5)', () => {
     expect(created.vertical).toBe('xray');
   });
 
-  test('books for a new number: customer, patient and address made on the way', async () => {
-    const phone = await unusedPhone();
-    await page.goto(app('/blood/orders/create'));
-    await typeCustomerNumber(phone);
-    await page.getByRole('link', { name: 'click here to create customer' }).click();
-    await page.waitForURL('**/customers/create?phone=*');
-    await visible(page.getByRole('heading', { name: 'New Customer' }));
-    const number = page.getByLabel('Customer Number');
-    await visible(number);
-    // The wizard may or may not take the number from ?phone; either way it must end up there.
-    await number.fill(phone);
-    await expect.poll(() => number.inputValue()).toBe(phone);
-    await page.getByLabel('First Name').fill('Caller');
-    await page.getByLabel('Last Name').fill('Newcomer');
-    await page.getByLabel('Date of Birth').fill('15/06/1990');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Create Customer' }).click();
-    await visible(toast(page, SUCCESS.CUSTOMER_CREATED));
-
-    await page.goto(app('/blood/orders/create'));
-    await typeCustomerNumber(phone);
-    await page.getByRole('option', { name: new RegExp(phone) }).click();
-    await visible(page.getByTestId('loaded-customer').getByText(phone));
-
-    // A new patient: in the new-order flow the selection is cleared, then the agent picks it.
-    await page.getByRole('button', { name: 'Add New Patient' }).click();
-    await field('First Name').fill('Sara');
-    await field('Last Name').fill('Newcomer');
-    await page.getByRole('button', { name: 'Save Patient' }).click();
-    await visible(toast(page, SUCCESS.PATIENT_CREATED));
-    await visible(page.getByText('Select or add a patient'));
-    await page.getByRole('button', { name: /Sara Newcomer/ }).click();
-    await visible(page.getByRole('cell', { name: 'Sara Newcomer', exact: true }));
-
-    // A new address through the New Address dialog; it is selected and sets the region.
-    await page.getByRole('button', { name: 'Add New Address' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Address' });
-    await visible(dialog);
-    await dialog.getByLabel('City').click();
-    await page.getByRole('option', { name: 'Lahore' }).click();
-    await dialog.getByRole('textbox', { name: /^Address/ }).fill('House 9, Street 2, Gulberg');
-    await dialog.getByLabel('Search place').fill('Gulberg');
-    const place = page.getByRole('option').filter({ hasText: 'Gulberg' }).first();
-    await visible(place);
-    await place.click();
-    await visible(dialog.locator('[title="Address pin"]'));
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    const radio = page.getByRole('radio', { name: /House 9, Street 2, Gulberg/ });
-    await expect.poll(() => radio.isChecked()).toBe(true);
-    await expect.poll(() => field('Region').isDisabled()).toBe(true);
-
-    const test = await allowedTest('blood');
-    await field('Test Type').fill(test.code);
-    await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(test.code)}\\)`) }).click();
-    await field('Discount (%)').fill('25');
-    const total = orderTotal([test.value], 25);
-    await expect
-      .poll(() => page.getByTestId('order-total').textContent())
-      .toBe(`PKR ${total.toLocaleString('en-PK')}`);
-    await pickOption('Order Type', 'Regular');
-    await pickOption('Order Source');
-    await pickDateAndSlot();
-    await screenshot(page, 'order-create-new-customer');
-    const created = await submitOrder('blood', {
-      id: 0,
-      phone,
-      hasFilledHearAboutUs: false,
-    });
-    expect(created.customer.phone).toBe(phone);
-    expect(`${created.patient.firstName} ${created.patient.lastName}`).toBe('Sara Newcomer');
-    expect(created.customerAddress.address).toBe('House 9, Street 2, Gulberg');
-    expect(created.givenValue).toBe(total);
-    const [hit] = await api.get<SearchHit[]>('/entity/customer-search/', { search: phone });
-    expect(hit?.hasFilledHearAboutUs).toBe(true);
-
+  test('books a blood order for a new number: customer, patient and address made on the way', async () => {
+    const { phone, hit, radio } = await bookForNewNumber('blood', 'Newcomer');
     // Back on a new create page the address can be deleted, after its confirm dialog.
     await page.goto(app('/blood/orders/create'));
     await typeCustomerNumber(phone);
@@ -432,6 +446,10 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await expect.poll(() => radio.count()).toBe(0);
     const customer = await api.get<{ addresses: unknown[] }>(`/entity/customer/${hit?.id}/`);
     expect(customer.addresses).toHaveLength(0);
+  });
+
+  test('books an X-ray order for a new number', async () => {
+    await bookForNewNumber('xray', 'Xraycaller');
   });
 
   test('converts a partial order: customer loaded in patient create mode, date kept', async () => {

@@ -16,8 +16,16 @@ export interface TokenService {
   verifyAccess(token: string): Promise<AuthUser>;
 }
 
+/**
+ * Verified tokens, kept until they expire. Why: verifying an HS256 token through jose costs about
+ * 0.2 ms of CPU, a tenth of a list request, and a console sends the same token all day. The
+ * signature of a given token string never changes, so only the expiry needs checking again.
+ */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { user: AuthUser; expiresAtMs: number }>();
   return {
     async signAccess(user) {
       return new SignJWT({ email: user.email, typ: user.userType, perms: user.permissions })
@@ -28,14 +36,24 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(key);
     },
     async verifyAccess(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) return known.user;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return {
+        // Frozen: one object now serves every request that carries this token.
+        const user: AuthUser = Object.freeze({
           id: Number(payload.sub),
           email: String(payload.email),
           userType: Number(payload.typ),
-          permissions: Array.isArray(payload.perms) ? payload.perms.map(String) : [],
-        };
+          permissions: Object.freeze(
+            Array.isArray(payload.perms) ? payload.perms.map(String) : [],
+          ) as string[],
+        });
+        if (payload.exp !== undefined) {
+          if (verified.size >= VERIFIED_MAX) verified.clear();
+          verified.set(token, { user, expiresAtMs: payload.exp * 1000 });
+        }
+        return user;
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw unauthorized(ERRORS.JWT_EXPIRED);
         throw unauthorized(ERRORS.INVALID_TOKEN);

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponse } from '../../lib/paging';
+import { plainJsonSerializer } from '../../lib/plain-json';
 import { currentUser } from '../../plugins/auth';
 import { csvFileName, orderCsvChunks } from './order-csv';
 import * as service from './order-list.service';
@@ -37,6 +38,7 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
       schema: { tags, querystring: unverifiedOrderListQuerySchema, response: listReply },
+      serializerCompiler: plainJsonSerializer,
     },
     async (req) => listBody(req, req.query, await service.listUnverifiedOrders(app.db, req.query)),
   );
@@ -51,6 +53,7 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: orderListQuerySchema,
         response: listReply,
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (req) =>
       listBody(req, req.query, await service.listOrders(app.db, req.params.vertical, req.query)),

@@ -1,4 +1,5 @@
 import { ORDER_LIST_COUNT_CAP } from '@dastak/core/constants';
+import { orderListPageSchema } from '@dastak/core/entities/order-queries';
 import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
@@ -116,6 +117,9 @@ afterAll(() => f.t.close());
 async function list(query: string, vertical = 'blood') {
   const res = await api(f).get(`/orders/${vertical}/?${query}`);
   expect(res.statusCode, res.body).toBe(200);
+  // The route writes its body unvalidated (lib/plain-json.ts): it must be exactly the schema's,
+  // no field missing, mistyped or extra (the parse would drop an extra one).
+  expect(orderListPageSchema.parse(res.json())).toEqual(res.json());
   return res.json() as {
     count: number;
     countIsCapped: boolean;
@@ -301,6 +305,7 @@ describe('GET /orders/{vertical}/states/ and /orders/blood/unverified/', () => {
     const res = await api(f).get('/orders/blood/unverified/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ count: 1, countIsCapped: false, next: null });
+    expect(orderListPageSchema.parse(res.json())).toEqual(res.json());
     expect(res.json().results[0]).toMatchObject({ id: o.e.id, state: 'unverified' });
     const u = async (q: string) =>
       (await api(f).get(`/orders/blood/unverified/?${q}`))
