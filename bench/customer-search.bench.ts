@@ -4,6 +4,7 @@ import { customerListQuerySchema } from '@dastak/core/entities/customers';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/config';
@@ -158,12 +159,15 @@ const TEXTS = [
 // Raw floor: the statements each endpoint sends, compiled once, through the driver.
 type Raw = { sql: string; params: unknown[] };
 const toRaw = (q: { toSQL(): Raw }): Raw => q.toSQL();
+const dialect = new PgDialect({ casing: 'snake_case' });
 
 async function searchStatements(text: string): Promise<Raw[]> {
   const pattern = containsPattern(text)!;
   const found = await searchRepo.searchCustomers(db, pattern, CUSTOMER_SEARCH_LIMIT);
   const ids = found.map((c) => c.id);
-  const stmts: Raw[] = [toRaw(searchRepo.searchCustomers(db, pattern, CUSTOMER_SEARCH_LIMIT))];
+  const stmts: Raw[] = [
+    dialect.sqlToQuery(searchRepo.searchStatement(pattern, CUSTOMER_SEARCH_LIMIT)),
+  ];
   if (ids.length > 0) {
     for (const q of [
       searchRepo.listPatients(db, ids),

@@ -163,4 +163,29 @@ describe('GET /entity/customer-search/', () => {
     expect((await search('03', null)).statusCode).toBe(401);
     expect((await search('03', noPermissionToken)).statusCode).toBe(403);
   });
+
+  it('answers recent bookers first, whether the text is common or only matches old customers', async () => {
+    // 1,200 customers booked an hour apart (more than the recent walk covers): 30 recent
+    // 'Commonname' bookers, and 3 'Rarename' customers who booked longest ago.
+    const hour = 3_600_000;
+    const base = Date.now() - 2000 * hour;
+    await t.db.insert(customers).values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        phone: `0321${String(i).padStart(7, '0')}`,
+        firstName: i >= 1170 ? 'Commonname' : i < 3 ? 'Rarename' : 'Filler',
+        lastName: `Walk${i}`,
+        gender: 1,
+        lastOrderAt: new Date(base + i * hour),
+      })),
+    );
+    const hits = async (text: string) =>
+      (await search(text)).json().map((c: { lastName: string }) => c.lastName);
+    const common = await hits('commonname');
+    expect(common).toHaveLength(20);
+    expect(common).toEqual(Array.from({ length: 20 }, (_, k) => `Walk${1199 - k}`));
+    expect(await hits('rarename')).toEqual(['Walk2', 'Walk1', 'Walk0']);
+    // The number of one old customer, and a prefix all 1,200 share.
+    expect(await hits('03210000001')).toEqual(['Walk1']);
+    expect(await hits('0321')).toEqual(Array.from({ length: 20 }, (_, k) => `Walk${1199 - k}`));
+  });
 });
