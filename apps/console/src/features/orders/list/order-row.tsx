@@ -123,7 +123,7 @@ export const OrderRow = memo(function OrderRow({
         <YesNo value={order.isFollowUpAddressed} />
       </td>
       <td className={TD} style={NOWRAP}>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={2} wrap="nowrap">
           {showAssign && (
             <ActionIcon
               variant="subtle"

@@ -19,10 +19,15 @@ const HEADERS = [
   'Actions',
 ] as const;
 
-/** Short yes/no columns wrap their header instead of widening the table past the screen. */
+/**
+ * Narrow columns wrap their header instead of widening the table, so that every column, the
+ * row actions last, fits the smallest screen the console supports (1366 pixels wide).
+ */
 const HEADER_WIDTHS: Partial<Record<(typeof HEADERS)[number], number>> = {
-  Reviewed: 80,
-  'Follow Up Addressed': 90,
+  SN: 36,
+  Reviewed: 72,
+  'Follow Up Addressed': 80,
+  Actions: 92,
 };
 
 export type OrdersTableProps = {
