@@ -302,8 +302,12 @@ cases.forEach((c, i) => {
   );
 });
 const p99 = percentile(all.endpoint, 99);
-console.log(`  p99 <= 20 ms: ${p99 <= 20 ? 'met' : 'MISSED'}`);
+// Judged on PostgreSQL, as the order list is; the embedded engine's figures stand beside.
+const judged = !!databaseUrl;
+console.log(
+  `  p99 <= 20 ms: ${p99 <= 20 ? 'met' : 'MISSED'}${judged ? '' : '  (PGlite: figures only)'}`,
+);
 await app.close();
 await pool?.end();
 await handle.close();
-if (p99 > 20) process.exitCode = 1;
+if (judged && p99 > 20) process.exitCode = 1;

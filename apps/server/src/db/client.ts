@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -73,4 +73,20 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Rows of a compiled statement (lib/statement-cache.ts), sent to the driver itself: the pool or
+ * the embedded database, skipping drizzle's per-call compile and result wrapping. Inside a
+ * transaction drizzle holds the connection, so the statement goes through it.
+ */
+export async function queryRows<T>(
+  db: DbOrTx,
+  query: { sql: string; params: unknown[] },
+  asSql: () => SQL,
+): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query(query.sql, query.params)).rows as T[];
+  if (client instanceof PGlite) return (await client.query<T>(query.sql, query.params)).rows;
+  return ((await db.execute(asSql())) as unknown as { rows: T[] }).rows;
 }

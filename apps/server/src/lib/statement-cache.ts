@@ -18,7 +18,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 const dialect = new PgDialect({ casing: 'snake_case' });
 const PARAM = /\$\d+/g;
 
-type Compiled = { parts: string[]; params: unknown[] };
+type Compiled = { text: string; params: unknown[] };
+
+/** A statement's text and its values, as a driver takes them. */
+export type CompiledQuery = { sql: string; params: unknown[] };
 
 export class StatementCache {
   private readonly compiled = new Map<string, Compiled>();
@@ -26,15 +29,20 @@ export class StatementCache {
   /** `max` bounds memory: filter combinations are many in theory, few in use. */
   constructor(private readonly max = 500) {}
 
-  /** The statement of `s.key` (built by `s.build` with sql.placeholder values), bound. */
-  bind(s: ShapedStatement): SQL {
+  /** The text of `s.key` (built by `s.build` with sql.placeholder values) and its values. */
+  query(s: ShapedStatement): CompiledQuery {
     let c = this.compiled.get(s.key);
     if (!c) {
       c = compile(s.build());
       if (this.compiled.size >= this.max) this.compiled.clear();
       this.compiled.set(s.key, c);
     }
-    return fill(c, s.values);
+    return { sql: c.text, params: fillPlaceholders(c.params, s.values) };
+  }
+
+  /** The same as a drizzle statement (to wrap in EXPLAIN, or to run inside a transaction). */
+  bind(s: ShapedStatement): SQL {
+    return toSql(this.query(s));
   }
 }
 
@@ -47,26 +55,27 @@ export interface ShapedStatement {
 
 /** The statement compiled afresh, never cached: what the cache must always agree with. */
 export function bindUncached(s: ShapedStatement): SQL {
-  return fill(compile(s.build()), s.values);
+  const c = compile(s.build());
+  return toSql({ sql: c.text, params: fillPlaceholders(c.params, s.values) });
 }
 
-function fill(c: Compiled, values: Record<string, unknown>): SQL {
-  const bound = fillPlaceholders(c.params, values);
+/** Compiled text and values back as a flat drizzle statement. */
+export function toSql(q: CompiledQuery): SQL {
   const chunks: SQL[] = [];
-  c.parts.forEach((part, i) => {
+  q.sql.split(PARAM).forEach((part, i) => {
     chunks.push(sql.raw(part));
     // sql.param: an array stays one array parameter (a bare array would become a list).
-    if (i < bound.length) chunks.push(sql`${sql.param(bound[i])}`);
+    if (i < q.params.length) chunks.push(sql`${sql.param(q.params[i])}`);
   });
   return sql.join(chunks);
 }
 
 function compile(statement: SQL): Compiled {
   const query = dialect.sqlToQuery(statement);
-  const parts = query.sql.split(PARAM);
-  // Parameters are numbered in order of appearance; text with '$n' of its own would misalign.
-  if (parts.length !== query.params.length + 1) {
+  // Parameters are numbered in order of appearance; text with '$n' of its own would misalign
+  // toSql's split.
+  if (query.sql.split(PARAM).length !== query.params.length + 1) {
     throw new Error('statement-cache: the statement text contains a literal $n');
   }
-  return { parts, params: query.params };
+  return { text: query.sql, params: query.params };
 }

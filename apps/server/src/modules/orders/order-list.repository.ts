@@ -1,7 +1,7 @@
 import { ORDER_LIST_COUNT_CAP } from '@dastak/core/constants';
 import type { AgeUnit, FulfillmentMethod, OrderState, Vertical } from '@dastak/core/states';
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { customers, patients } from '../../db/schema/customers';
 import { regions } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
@@ -408,19 +408,16 @@ function unpack(r: any[]): OrderListRow {
   };
 }
 
-type Rows<T> = { rows: T[] };
-
 export async function listOrders(
   db: DbOrTx,
   f: OrderListFilter,
   keys: readonly SortKey[],
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: OrderListRow[] }> {
-  const result = (await db.execute(listStatement(f, keys, page))) as unknown as Rows<{
-    count: number;
-    rows: string;
-  }>;
-  const row = result.rows[0];
+  const parts = listStatementParts(f, keys, page);
+  const [row] = await queryRows<{ count: number; rows: string }>(db, statements.query(parts), () =>
+    statements.bind(parts),
+  );
   return {
     count: row?.count ?? 0,
     rows: (JSON.parse(row?.rows ?? '[]') as unknown[][]).map(unpack),
@@ -434,8 +431,9 @@ export async function listOrderBatch(
   limit: number,
   from?: Keyset,
 ): Promise<OrderListRow[]> {
-  const result = (await db.execute(batchStatement(f, keys, limit, from))) as unknown as Rows<{
-    rows: string;
-  }>;
-  return (JSON.parse(result.rows[0]?.rows ?? '[]') as unknown[][]).map(unpack);
+  const parts = batchStatementParts(f, keys, limit, from);
+  const [row] = await queryRows<{ rows: string }>(db, statements.query(parts), () =>
+    statements.bind(parts),
+  );
+  return (JSON.parse(row?.rows ?? '[]') as unknown[][]).map(unpack);
 }
