@@ -8,61 +8,19 @@ import {
 } from '@dastak/core/rules/order-filters';
 import { ORDER_STATE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Locator } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { type Credentials, login, users } from '../fixtures/auth';
+import { describe, expect, test } from 'vitest';
+import { users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
+import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { outboxSize, waitForEmailMatch } from '../fixtures/outbox';
 import { appPath, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
-/*
- * Logins are rate limited per account (10 a minute), so each account logs in through the form
- * once and later tests start from the tokens the previous test ended with (refresh tokens
- * rotate, so what is carried is always the newest pair).
- */
-type Who = 'dispatcher' | 'agent';
-const credentials: Record<Who, () => Credentials> = {
+// Each account logs in through the form once per file (fixtures/carried-sessions.ts).
+const { signIn, open } = useCarriedSessions(session, {
   dispatcher: users.dispatcher,
   agent: users.agent,
-};
-const carried: Partial<Record<Who, Record<string, string>>> = {};
-let signedInAs: Who | undefined;
-
-async function signIn(who: Who): Promise<void> {
-  signedInAs = who;
-  const items = carried[who];
-  if (!items) {
-    await login(session.page, session.baseUrl, credentials[who]());
-    return;
-  }
-  await session.context.addInitScript((stored: Record<string, string>) => {
-    if (localStorage.getItem('dastak.token')) return;
-    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-  }, items);
-}
-
-async function open(path: string): Promise<void> {
-  const { page } = session;
-  await page.goto(session.app(path));
-  await page.waitForLoadState('domcontentloaded');
-  if (new URL(page.url()).pathname.endsWith('/login') && signedInAs) {
-    delete carried[signedInAs];
-    await login(page, session.baseUrl, credentials[signedInAs]());
-    await page.goto(session.app(path));
-  }
-}
-
-afterEach(async () => {
-  const { page } = session;
-  if (signedInAs && !page.isClosed()) {
-    const items = await page
-      .evaluate(() => Object.fromEntries(Object.entries(localStorage)))
-      .catch(() => undefined);
-    if (items?.['dastak.token']) carried[signedInAs] = items;
-    else delete carried[signedInAs];
-  }
-  signedInAs = undefined;
 });
 
 type ListPage = {

@@ -2,60 +2,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { type Credentials, login, users } from '../fixtures/auth';
+import { describe, expect, test } from 'vitest';
+import { users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
+import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { appPath, heading, listHeading, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
-/*
- * Logins are rate limited per account (10 a minute), so each account logs in through the form
- * once and later tests start from the tokens the previous test ended with. Refresh tokens
- * rotate, so what is carried is always the newest pair.
- */
-type Who = 'admin' | 'agent';
-const credentials: Record<Who, () => Credentials> = { admin: users.admin, agent: users.agent };
-const carried: Partial<Record<Who, Record<string, string>>> = {};
-let signedInAs: Who | undefined;
-
-async function signIn(who: Who): Promise<void> {
-  signedInAs = who;
-  const items = carried[who];
-  if (!items) {
-    await login(session.page, session.baseUrl, credentials[who]());
-    return;
-  }
-  // Only into an empty storage: a reload must keep the tokens the app has refreshed since.
-  await session.context.addInitScript((stored: Record<string, string>) => {
-    if (localStorage.getItem('dastak.token')) return;
-    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-  }, items);
-}
-
-/** Opens a console path; a carried session that no longer works falls back to the form. */
-async function open(path: string): Promise<void> {
-  const { page } = session;
-  await page.goto(session.app(path));
-  await page.waitForLoadState('domcontentloaded');
-  if (new URL(page.url()).pathname.endsWith('/login') && signedInAs) {
-    delete carried[signedInAs];
-    await login(page, session.baseUrl, credentials[signedInAs]());
-    await page.goto(session.app(path));
-  }
-}
-
-afterEach(async () => {
-  const { page } = session;
-  if (signedInAs && !page.isClosed()) {
-    const items = await page
-      .evaluate(() => Object.fromEntries(Object.entries(localStorage)))
-      .catch(() => undefined);
-    if (items?.['dastak.token']) carried[signedInAs] = items;
-    else delete carried[signedInAs];
-  }
-  signedInAs = undefined;
-});
+// Each account logs in through the form once per file (fixtures/carried-sessions.ts).
+const { signIn, open } = useCarriedSessions(session, { admin: users.admin, agent: users.agent });
 
 const axeSource = fs.readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
