@@ -1,42 +1,26 @@
-import { ERRORS } from '@dastak/core/messages';
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
 import { useCustomersQuery } from '../api/get-customers';
-import {
-  type CustomerFilterSet,
-  customerFiltersFromQuery,
-  customerFiltersToQuery,
-} from '../customer-filters';
+import { customerFiltersFromQuery, customerFiltersToQuery } from '../customer-filters';
 import { CUSTOMER_CREATE_PATH } from '../customer-paths';
 import { CustomerFilterPanel } from './customer-filter-panel';
 import { CustomerSearchBox } from './customer-search-box';
 import { CustomersTable } from './customers-table';
 
-function loadErrorText(error: Error | null): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
-  return 'The customers could not be loaded. Reload the page to try again.';
-}
-
 /** /customers (spec §2.9): the search and regions live in the query string. */
 export function CustomersListPage() {
   useDocumentTitle('Customers · Dastak');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => customerFiltersFromQuery(searchParams), [searchParams]);
+  const { filters, apply } = useUrlFilters(
+    customerFiltersFromQuery,
+    customerFiltersToQuery,
+    'ordering',
+  );
   const [filtersOpen, filterPanel] = useDisclosure(false);
 
-  // A bare /customers gets the default ordering written in, so the URL always states the view.
-  useEffect(() => {
-    if (!searchParams.has('ordering')) {
-      setSearchParams(customerFiltersToQuery(filters), { replace: true });
-    }
-  }, [searchParams, filters, setSearchParams]);
-
-  const apply = (next: CustomerFilterSet) => setSearchParams(customerFiltersToQuery(next));
   const customers = useCustomersQuery(filters);
   const rows = useMemo(
     () => customers.data?.pages.flatMap((page) => page.results) ?? [],
@@ -78,7 +62,7 @@ export function CustomersListPage() {
       <CustomersTable
         customers={rows}
         loading={customers.isPending && customers.fetchStatus !== 'idle'}
-        errorText={loadErrorText(customers.error)}
+        errorText={listLoadErrorText(customers.error, 'customers', 'Reload the page to try again.')}
         hasMore={customers.hasNextPage}
         loadingMore={customers.isFetchingNextPage}
         onLoadMore={() => customers.fetchNextPage()}

@@ -1,5 +1,5 @@
 import type { OrderListItem } from '@dastak/core/entities/orders';
-import { EMPTY, ERRORS } from '@dastak/core/messages';
+import { EMPTY } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
 import { canStaffTakeAction } from '@dastak/core/rules/order-guards';
@@ -8,21 +8,16 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   FiltersButton,
   RefreshButton,
 } from '../../../components/list-toolbar/list-toolbar-buttons';
-import { ApiError } from '../../../lib/api-client';
+import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useOrdersQuery } from '../api/get-orders';
 import { activeOrderFilterCount } from './active-filter-count';
-import {
-  listFiltersFromQuery,
-  listFiltersToApiParams,
-  listFiltersToQuery,
-  type OrdersListFilters,
-} from './list-filters';
+import { listFiltersFromQuery, listFiltersToApiParams, listFiltersToQuery } from './list-filters';
 import { OrderListingButtons } from './order-listing-buttons';
 import { orderCreatePath, orderDetailPath } from './order-paths';
 import type { OrderRowActions } from './order-row';
@@ -34,14 +29,6 @@ import { listTitle, ORDERS_LIST_NAMES } from './orders-title';
 const loadFilterPanel = () => import('./order-filter-panel');
 const OrderFilterPanel = lazy(loadFilterPanel);
 
-function loadErrorText(error: Error | null): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
-  // A filter the server refuses (a crossed pickup window in a hand-edited link) says why.
-  if (error instanceof ApiError && error.status === 400 && error.detail) return error.detail;
-  return 'The orders could not be loaded. Use refresh to try again.';
-}
-
 /**
  * /blood/orders and /xray/orders (spec §2.3). The whole filter set lives in the query string, so
  * a link (or a reload) reproduces the view; the side-nav links open today's window.
@@ -50,12 +37,7 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
   const name = ORDERS_LIST_NAMES[vertical];
   useDocumentTitle(`${name} · Dastak`);
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => listFiltersFromQuery(searchParams), [searchParams]);
-  const apply = useCallback(
-    (next: OrdersListFilters) => setSearchParams(listFiltersToQuery(next)),
-    [setSearchParams],
-  );
+  const { filters, apply } = useUrlFilters(listFiltersFromQuery, listFiltersToQuery);
 
   const user = useSessionUser();
   const permissions = useMemo(
@@ -151,7 +133,7 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
         canCancel={canCancel}
         actions={actions}
         emptyText={EMPTY.NO_ORDERS}
-        errorText={loadErrorText(orders.error)}
+        errorText={listLoadErrorText(orders.error, 'orders')}
         loading={orders.isPending && orders.fetchStatus !== 'idle'}
         hasMore={orders.hasNextPage}
         loadingMore={orders.isFetchingNextPage}

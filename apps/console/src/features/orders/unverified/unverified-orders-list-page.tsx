@@ -1,18 +1,13 @@
-import { ERRORS } from '@dastak/core/messages';
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
 import { Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   FiltersButton,
   RefreshButton,
 } from '../../../components/list-toolbar/list-toolbar-buttons';
-import { ApiError } from '../../../lib/api-client';
-import {
-  type UnverifiedOrderFilters,
-  useUnverifiedOrdersQuery,
-} from '../api/get-unverified-orders';
+import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
+import { useUnverifiedOrdersQuery } from '../api/get-unverified-orders';
 import { OrderSearchBox } from '../list/order-search-box';
 import { listTitle } from '../list/orders-title';
 import {
@@ -25,23 +20,10 @@ import { UnverifiedOrdersTable } from './list-table';
 const loadFilterPanel = () => import('./list-filter-panel');
 const UnverifiedListFilterPanel = lazy(loadFilterPanel);
 
-function loadErrorText(error: Error | null): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
-  // A filter the server refuses (a crossed pickup window in a hand-edited link) says why.
-  if (error instanceof ApiError && error.status === 400 && error.detail) return error.detail;
-  return 'The orders could not be loaded. Use refresh to try again.';
-}
-
 /** /unverified-orders (spec §2.4): search, regions and pickup window kept in the query string. */
 export function UnverifiedOrdersListPage() {
   useDocumentTitle('Unverified Orders · Dastak');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => unverifiedFiltersFromQuery(searchParams), [searchParams]);
-  const apply = useCallback(
-    (next: UnverifiedOrderFilters) => setSearchParams(unverifiedFiltersToQuery(next)),
-    [setSearchParams],
-  );
+  const { filters, apply } = useUrlFilters(unverifiedFiltersFromQuery, unverifiedFiltersToQuery);
   const onSort = useCallback(
     (sorting: OrderSorting) => apply({ ...filters, sorting }),
     [apply, filters],
@@ -86,7 +68,7 @@ export function UnverifiedOrdersListPage() {
         orders={rows}
         sorting={filters.sorting}
         onSort={onSort}
-        errorText={loadErrorText(orders.error)}
+        errorText={listLoadErrorText(orders.error, 'orders')}
         loading={orders.isPending && orders.fetchStatus !== 'idle'}
         hasMore={orders.hasNextPage}
         loadingMore={orders.isFetchingNextPage}

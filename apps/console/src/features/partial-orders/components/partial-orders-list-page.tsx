@@ -1,20 +1,18 @@
 import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
-import { ERRORS } from '@dastak/core/messages';
 import { hasPermission, PERMISSIONS } from '@dastak/core/permissions';
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
 import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFilter, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
+import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
 import { showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { OrderSearchBox } from '../../orders/list/order-search-box';
 import { listTitle } from '../../orders/list/orders-title';
 import { useCancelPartialOrderMutation } from '../api/cancel-partial-order';
-import { type PartialOrderFilters, usePartialOrdersQuery } from '../api/get-partial-orders';
+import { usePartialOrdersQuery } from '../api/get-partial-orders';
 import {
   activePartialOrderFilterCount,
   partialOrderFiltersFromQuery,
@@ -26,21 +24,12 @@ import { PartialOrdersTable } from './partial-orders-table';
 const loadFilterPanel = () => import('./partial-order-filter-panel');
 const PartialOrderFilterPanel = lazy(loadFilterPanel);
 
-function loadErrorText(error: Error | null): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
-  if (error instanceof ApiError && error.status === 400 && error.detail) return error.detail;
-  return 'The partial orders could not be loaded. Use refresh to try again.';
-}
-
 /** /partial-orders (spec §2.4): search, pickup window and sorting kept in the query string. */
 export function PartialOrdersListPage() {
   useDocumentTitle('Partial Orders · Dastak');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => partialOrderFiltersFromQuery(searchParams), [searchParams]);
-  const apply = useCallback(
-    (next: PartialOrderFilters) => setSearchParams(partialOrderFiltersToQuery(next)),
-    [setSearchParams],
+  const { filters, apply } = useUrlFilters(
+    partialOrderFiltersFromQuery,
+    partialOrderFiltersToQuery,
   );
   const onSort = useCallback(
     (sorting: OrderSorting) => apply({ ...filters, sorting }),
@@ -114,7 +103,7 @@ export function PartialOrdersListPage() {
         sorting={filters.sorting}
         onSort={onSort}
         actions={actions}
-        errorText={loadErrorText(partials.error)}
+        errorText={listLoadErrorText(partials.error, 'partial orders')}
         loading={partials.isPending && partials.fetchStatus !== 'idle'}
         hasMore={partials.hasNextPage}
         loadingMore={partials.isFetchingNextPage}

@@ -1,20 +1,17 @@
-import { ERRORS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import {
   FiltersButton,
   RefreshButton,
 } from '../../../components/list-toolbar/list-toolbar-buttons';
-import { ApiError } from '../../../lib/api-client';
+import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { useRidersQuery } from '../api/get-riders';
 import {
   activeRiderFilterCount,
-  type RiderFilterSet,
   riderFiltersFromQuery,
   riderFiltersToQuery,
 } from '../rider-filters';
@@ -23,29 +20,14 @@ import { RiderFilterPanel } from './rider-filter-panel';
 import { RiderSearchBox } from './rider-search-box';
 import { RidersTable } from './riders-table';
 
-function loadErrorText(error: Error | null): string | undefined {
-  if (!error) return undefined;
-  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
-  return 'The riders could not be loaded. Use refresh to try again.';
-}
-
 /** /riders (spec §2.10): the filter set and search live in the query string. */
 export function RidersListPage() {
   useDocumentTitle('Riders · Dastak');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => riderFiltersFromQuery(searchParams), [searchParams]);
+  const { filters, apply } = useUrlFilters(riderFiltersFromQuery, riderFiltersToQuery, 'ordering');
   const [filtersOpen, filterPanel] = useDisclosure(false);
   const [createOpen, createDialog] = useDisclosure(false);
   const canAddRider = useHasPermission(PERMISSIONS.CAN_ADD_RIDER);
 
-  // A bare /riders gets the default ordering written in, so the URL always states the view.
-  useEffect(() => {
-    if (!searchParams.has('ordering')) {
-      setSearchParams(riderFiltersToQuery(filters), { replace: true });
-    }
-  }, [searchParams, filters, setSearchParams]);
-
-  const apply = (next: RiderFilterSet) => setSearchParams(riderFiltersToQuery(next));
   const riders = useRidersQuery(filters);
   const rows = useMemo(
     () => riders.data?.pages.flatMap((page) => page.results) ?? [],
@@ -77,7 +59,7 @@ export function RidersListPage() {
       <RidersTable
         riders={rows}
         loading={riders.isPending && riders.fetchStatus !== 'idle'}
-        errorText={loadErrorText(riders.error)}
+        errorText={listLoadErrorText(riders.error, 'riders')}
         hasMore={riders.hasNextPage}
         loadingMore={riders.isFetchingNextPage}
         onLoadMore={() => riders.fetchNextPage()}

@@ -1,0 +1,43 @@
+import { ERRORS } from '@dastak/core/messages';
+import { useCallback, useEffect, useMemo } from 'react';
+import { type URLSearchParamsInit, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+
+/**
+ * A list page's filter set kept in the query string, so a link or a reload reproduces the view:
+ * read from the URL, applied by writing the URL. With `requiredParam`, a URL without it gets the
+ * defaults written in (replacing the entry), so the URL always states the view.
+ */
+export function useUrlFilters<F>(
+  fromQuery: (params: URLSearchParams) => F,
+  toQuery: (filters: F) => URLSearchParamsInit,
+  requiredParam?: string,
+) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => fromQuery(searchParams), [fromQuery, searchParams]);
+  const apply = useCallback(
+    (next: F) => setSearchParams(toQuery(next)),
+    [setSearchParams, toQuery],
+  );
+  useEffect(() => {
+    if (requiredParam && !searchParams.has(requiredParam)) {
+      setSearchParams(toQuery(filters), { replace: true });
+    }
+  }, [requiredParam, searchParams, filters, setSearchParams, toQuery]);
+  return { filters, apply };
+}
+
+/**
+ * What a list shows when it cannot load: no permission, the server's reason for a filter it
+ * refuses (a crossed pickup window in a hand-edited link), else that `what` could not be loaded.
+ */
+export function listLoadErrorText(
+  error: Error | null,
+  what: string,
+  retry = 'Use refresh to try again.',
+): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
+  if (error instanceof ApiError && error.status === 400 && error.detail) return error.detail;
+  return `The ${what} could not be loaded. ${retry}`;
+}
