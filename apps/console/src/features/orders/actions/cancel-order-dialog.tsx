@@ -1,14 +1,13 @@
-import { ADDITIONAL_NOTES_MAX } from '@dastak/core/constants';
 import { orderCancelSchema } from '@dastak/core/entities/order-requests';
 import { ORDER_SUCCESS } from '@dastak/core/messages';
 import type { Vertical } from '@dastak/core/states';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSuccessToast } from '../../../lib/toast';
 import { useCancelOrderMutation } from './api/cancel-order';
-import { ReasonSelect } from './reason-select';
+import { ReasonFields } from './reason-fields';
 
 type FormInput = z.input<typeof orderCancelSchema>;
 type FormOutput = z.output<typeof orderCancelSchema>;
@@ -35,13 +34,7 @@ export function CancelOrderDialog({
     cancellationStringId: undefined as unknown as number,
     isUnverified,
   };
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const { control, handleSubmit, reset } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(orderCancelSchema),
     mode: 'onTouched',
     defaultValues: empty,
@@ -69,29 +62,13 @@ export function CancelOrderDialog({
     <Modal opened={opened} onClose={close} title="Cancel Order" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Controller
+          <ReasonFields
             control={control}
-            name="cancellationStringId"
-            render={({ field }) => (
-              <ReasonSelect
-                kind="cancellation"
-                vertical={vertical}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.cancellationStringId?.message}
-              />
-            )}
-          />
-          <Textarea
-            label="Details"
-            placeholder="Why is the order being cancelled?"
-            autosize
-            minRows={3}
-            maxRows={6}
-            maxLength={ADDITIONAL_NOTES_MAX}
-            error={errors.reason?.message}
-            {...register('reason')}
+            kind="cancellation"
+            vertical={vertical}
+            reasonName="cancellationStringId"
+            detailsName="reason"
+            detailsPlaceholder="Why is the order being cancelled?"
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>

@@ -1,11 +1,10 @@
-import { ADDITIONAL_NOTES_MAX } from '@dastak/core/constants';
 import { orderReassignSchema } from '@dastak/core/entities/order-requests';
 import type { Vertical } from '@dastak/core/states';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ReasonSelect } from './reason-select';
+import { ReasonFields } from './reason-fields';
 
 const formSchema = orderReassignSchema.pick({ reassignmentStringId: true, reason: true });
 type FormInput = z.input<typeof formSchema>;
@@ -28,13 +27,7 @@ export function ReassignReasonDialog({
   onConfirm: (reason: ReassignReason) => void;
 }) {
   const empty: FormInput = { reassignmentStringId: undefined as unknown as number, reason: '' };
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FormInput, unknown, ReassignReason>({
+  const { control, handleSubmit, reset } = useForm<FormInput, unknown, ReassignReason>({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
     defaultValues: empty,
@@ -50,29 +43,13 @@ export function ReassignReasonDialog({
           <Text size="sm">
             The order goes to <b>{riderName}</b>; the current rider is released.
           </Text>
-          <Controller
+          <ReasonFields
             control={control}
-            name="reassignmentStringId"
-            render={({ field }) => (
-              <ReasonSelect
-                kind="reassignment"
-                vertical={vertical}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.reassignmentStringId?.message}
-              />
-            )}
-          />
-          <Textarea
-            label="Details"
-            placeholder="Why is the order moving to another rider?"
-            autosize
-            minRows={3}
-            maxRows={6}
-            maxLength={ADDITIONAL_NOTES_MAX}
-            error={errors.reason?.message}
-            {...register('reason')}
+            kind="reassignment"
+            vertical={vertical}
+            reasonName="reassignmentStringId"
+            detailsName="reason"
+            detailsPlaceholder="Why is the order moving to another rider?"
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -1,8 +1,4 @@
-import {
-  ADDITIONAL_NOTES_MAX,
-  RESCHEDULE_LEAD_MINUTES,
-  RESCHEDULE_MAX_DAYS_AHEAD,
-} from '@dastak/core/constants';
+import { RESCHEDULE_LEAD_MINUTES, RESCHEDULE_MAX_DAYS_AHEAD } from '@dastak/core/constants';
 import { orderRescheduleSchema } from '@dastak/core/entities/order-requests';
 import type { Order } from '@dastak/core/entities/orders';
 import { ORDER_SUCCESS } from '@dastak/core/messages';
@@ -20,7 +16,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useState } from 'react';
@@ -29,7 +24,7 @@ import type { z } from 'zod';
 import { showSuccessToast } from '../../../lib/toast';
 import { useTimeSlotsQuery } from './api/get-time-slots';
 import { useRescheduleOrderMutation } from './api/reschedule-order';
-import { ReasonSelect } from './reason-select';
+import { ReasonFields } from './reason-fields';
 
 type FormInput = z.input<typeof orderRescheduleSchema>;
 type FormOutput = z.output<typeof orderRescheduleSchema>;
@@ -68,7 +63,6 @@ export default function RescheduleDialog({
     rescheduleStringId: undefined as unknown as number,
   };
   const {
-    register,
     control,
     handleSubmit,
     reset,
@@ -131,29 +125,14 @@ export default function RescheduleDialog({
               />
             </Input.Wrapper>
             <Stack gap="sm">
-              <Controller
+              <ReasonFields
                 control={control}
-                name="rescheduleStringId"
-                render={({ field }) => (
-                  <ReasonSelect
-                    kind="reschedule"
-                    vertical={order.vertical}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.rescheduleStringId?.message}
-                  />
-                )}
-              />
-              <Textarea
-                label="Details"
-                placeholder="Why is the pickup moving?"
-                autosize
-                minRows={2}
-                maxRows={4}
-                maxLength={ADDITIONAL_NOTES_MAX}
-                error={errors.reason?.message}
-                {...register('reason')}
+                kind="reschedule"
+                vertical={order.vertical}
+                reasonName="rescheduleStringId"
+                detailsName="reason"
+                detailsPlaceholder="Why is the pickup moving?"
+                detailsRows={2}
               />
             </Stack>
           </SimpleGrid>
