@@ -129,6 +129,7 @@ describe('POST /orders/{vertical}/', () => {
     ['no tests', { scan_type: [] }, VALIDATION.SELECT_TEST_TYPE],
     ['no order source', { order_source: undefined }, VALIDATION.SELECT_ORDER_SOURCE],
     ['a negative value', { value: -5 }, VALIDATION.ORDER_VALUE_MIN],
+    ['a value that is not a number', { value: 'abc' }, VALIDATION.ORDER_VALUE_INVALID],
     ['long notes', { additional_notes: 'x'.repeat(1001) }, VALIDATION.ADDITIONAL_NOTES_MAX],
   ])('answers 400 with the spec message for %s', async (_name, change, message) => {
     const before = await countOrders();
