@@ -1,0 +1,1 @@
+CREATE INDEX "orders_source_order_idx" ON "orders" USING btree ("source_order_id") WHERE "orders"."source_order_id" is not null;
