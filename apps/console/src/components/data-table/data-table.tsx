@@ -9,7 +9,18 @@ export type DataColumn<T> = {
   width?: number | string;
 };
 
-export type DataTableProps<T> = {
+/** How far a paged list has loaded (listLoadProps makes it from an infinite query). */
+export type ListLoadProps = {
+  /** The list could not be read (no permission, server down): said instead of the empty text. */
+  errorText?: string;
+  /** First page still loading: a spinner instead of the empty text. */
+  loading?: boolean;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+};
+
+export type DataTableProps<T> = ListLoadProps & {
   columns: DataColumn<T>[];
   rows: T[];
   rowKey: (row: T) => Key;
@@ -18,13 +29,6 @@ export type DataTableProps<T> = {
   onRowClick?: (row: T) => void;
   /** Shown in place of the rows when there are none (spec §8 empty states). */
   emptyText: string;
-  /** The list could not be read (no permission, server down): said instead of the empty text. */
-  errorText?: string;
-  /** First page still loading: a spinner instead of the empty text. */
-  loading?: boolean;
-  hasMore?: boolean;
-  loadingMore?: boolean;
-  onLoadMore?: () => void;
 };
 
 /**

@@ -2,6 +2,7 @@ import { ERRORS } from '@dastak/core/messages';
 import { useCallback, useEffect, useMemo } from 'react';
 import { type URLSearchParamsInit, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import type { ListLoadProps } from '../data-table/data-table';
 
 /**
  * A list page's filter set kept in the query string, so a link or a reload reproduces the view:
@@ -40,4 +41,24 @@ export function listLoadErrorText(
   if (error instanceof ApiError && error.status === 403) return ERRORS.PERMISSION_DENIED;
   if (error instanceof ApiError && error.status === 400 && error.detail) return error.detail;
   return `The ${what} could not be loaded. ${retry}`;
+}
+
+/** What a paged table needs to know of its infinite query, with the text for a failed load. */
+export function listLoadProps(
+  query: {
+    isPending: boolean;
+    fetchStatus: string;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+  },
+  errorText: string | undefined,
+): Required<Omit<ListLoadProps, 'errorText'>> & Pick<ListLoadProps, 'errorText'> {
+  return {
+    loading: query.isPending && query.fetchStatus !== 'idle',
+    errorText,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    onLoadMore: () => query.fetchNextPage(),
+  };
 }

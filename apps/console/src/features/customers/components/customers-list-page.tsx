@@ -3,7 +3,11 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
+import {
+  listLoadErrorText,
+  listLoadProps,
+  useUrlFilters,
+} from '../../../components/list-toolbar/url-list-state';
 import { useCustomersQuery } from '../api/get-customers';
 import { customerFiltersFromQuery, customerFiltersToQuery } from '../customer-filters';
 import { CUSTOMER_CREATE_PATH } from '../customer-paths';
@@ -61,11 +65,10 @@ export function CustomersListPage() {
       </Group>
       <CustomersTable
         customers={rows}
-        loading={customers.isPending && customers.fetchStatus !== 'idle'}
-        errorText={listLoadErrorText(customers.error, 'customers', 'Reload the page to try again.')}
-        hasMore={customers.hasNextPage}
-        loadingMore={customers.isFetchingNextPage}
-        onLoadMore={() => customers.fetchNextPage()}
+        {...listLoadProps(
+          customers,
+          listLoadErrorText(customers.error, 'customers', 'Reload the page to try again.'),
+        )}
       />
       <CustomerFilterPanel
         opened={filtersOpen}

@@ -4,7 +4,11 @@ import { formatDisplayDate } from '@dastak/core/rules/format';
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import {
+  type DataColumn,
+  DataTable,
+  type ListLoadProps,
+} from '../../../components/data-table/data-table';
 import { customerDetailPath, customerName, customerUpdatePath } from '../customer-paths';
 
 const columns: DataColumn<CustomerListItem>[] = [
@@ -72,19 +76,8 @@ const columns: DataColumn<CustomerListItem>[] = [
 
 export function CustomersTable({
   customers,
-  loading,
-  errorText,
-  hasMore,
-  loadingMore,
-  onLoadMore,
-}: {
-  customers: CustomerListItem[];
-  loading: boolean;
-  errorText?: string;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-}) {
+  ...load
+}: { customers: CustomerListItem[] } & ListLoadProps) {
   const navigate = useNavigate();
   return (
     <DataTable
@@ -94,11 +87,7 @@ export function CustomersTable({
       rowKey={(customer) => customer.id}
       onRowClick={(customer) => navigate(customerDetailPath(customer.id))}
       emptyText={EMPTY.NO_CUSTOMER_FOUND}
-      errorText={errorText}
-      loading={loading}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={onLoadMore}
+      {...load}
     />
   );
 }

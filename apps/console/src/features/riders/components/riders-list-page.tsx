@@ -7,7 +7,11 @@ import {
   FiltersButton,
   RefreshButton,
 } from '../../../components/list-toolbar/list-toolbar-buttons';
-import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
+import {
+  listLoadErrorText,
+  listLoadProps,
+  useUrlFilters,
+} from '../../../components/list-toolbar/url-list-state';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { useRidersQuery } from '../api/get-riders';
 import {
@@ -58,11 +62,7 @@ export function RidersListPage() {
       </Group>
       <RidersTable
         riders={rows}
-        loading={riders.isPending && riders.fetchStatus !== 'idle'}
-        errorText={listLoadErrorText(riders.error, 'riders')}
-        hasMore={riders.hasNextPage}
-        loadingMore={riders.isFetchingNextPage}
-        onLoadMore={() => riders.fetchNextPage()}
+        {...listLoadProps(riders, listLoadErrorText(riders.error, 'riders'))}
       />
       <RiderFilterPanel
         opened={filtersOpen}

@@ -3,7 +3,11 @@ import { EMPTY } from '@dastak/core/messages';
 import { truncateRiderName } from '@dastak/core/rules/truncate';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import {
+  type DataColumn,
+  DataTable,
+  type ListLoadProps,
+} from '../../../components/data-table/data-table';
 import { isRiderStateRed, riderFullName } from '../rider-display';
 import { RiderStateTag, RiderStatusTag } from './rider-state-tag';
 
@@ -50,21 +54,7 @@ const columns: DataColumn<Rider>[] = [
   },
 ];
 
-export function RidersTable({
-  riders,
-  loading,
-  errorText,
-  hasMore,
-  loadingMore,
-  onLoadMore,
-}: {
-  riders: Rider[];
-  loading: boolean;
-  errorText?: string;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-}) {
+export function RidersTable({ riders, ...load }: { riders: Rider[] } & ListLoadProps) {
   const navigate = useNavigate();
   return (
     <DataTable
@@ -74,11 +64,7 @@ export function RidersTable({
       rowKey={(rider) => rider.id}
       onRowClick={(rider) => navigate(riderDetailPath(rider.id))}
       emptyText={EMPTY.NO_RIDERS}
-      errorText={errorText}
-      loading={loading}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={onLoadMore}
+      {...load}
     />
   );
 }
