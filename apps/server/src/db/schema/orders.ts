@@ -175,9 +175,7 @@ export const orders = pgTable(
     index('orders_patient_idx').on(t.patientId),
     // Copies of an order (Copy Order): the foreign key's check when an order is deleted, which
     // otherwise scans every order.
-    index('orders_source_order_idx')
-      .on(t.sourceOrderId)
-      .where(sql`${t.sourceOrderId} is not null`),
+    index('orders_source_order_idx').on(t.sourceOrderId).where(sql`${t.sourceOrderId} is not null`),
     // Problem filter.
     index('orders_problem_string_pickup_idx')
       .on(t.problemStringId, t.pickup)
