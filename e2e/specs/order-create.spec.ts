@@ -22,7 +22,12 @@ import { appPath, toast, visible } from '../fixtures/ui';
 const baseUrl = inject('baseUrl');
 const app = (path: string) => `${baseUrl}/app${path}`;
 
-type SearchHit = { id: number; phone: string; hasFilledHearAboutUs: boolean };
+type SearchHit = {
+  id: number;
+  phone: string;
+  hasFilledHearAboutUs: boolean;
+  patients?: { id: number; firstName: string; lastName: string }[];
+};
 
 let browser: Browser;
 let context: BrowserContext;
@@ -69,6 +74,11 @@ async function sourceOrder(vertical: Vertical): Promise<{ order: Order; hit: Sea
     });
     const hit = hits.find((h) => h.id === order.customer.id);
     if (!hit) continue;
+    // The page picks the patient by name: a namesake in the family (the demo data has some)
+    // would make which one is picked a matter of list order.
+    const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+    const namesakes = (hit.patients ?? []).filter((p) => fullName(p) === fullName(order.patient));
+    if (namesakes.length !== 1) continue;
     candidates.push({ order, hit });
     if (!hit.hasFilledHearAboutUs || candidates.length >= 15) break;
   }
@@ -221,7 +231,7 @@ async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHi
   const patientName = `${order.patient.firstName} ${order.patient.lastName}`;
   await field('Search Customer').fill(order.patient.firstName.slice(1).toUpperCase());
   await page
-    .getByRole('button', { name: new RegExp(patientName) })
+    .getByRole('button', { name: new RegExp(`^${escapeRe(patientName)}(\\s|$)`) })
     .first()
     .click();
   await field('Search Customer').fill('');
