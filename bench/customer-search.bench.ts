@@ -12,6 +12,7 @@ import { type Db, openDb } from '../apps/server/src/db/client';
 import { pgliteOf } from '../apps/server/src/demo/insert';
 import { keysToCamel } from '../apps/server/src/lib/case';
 import { containsPattern } from '../apps/server/src/lib/search-pattern';
+import { listAddressRegions } from '../apps/server/src/modules/customers/customer-addresses.repository';
 import * as searchRepo from '../apps/server/src/modules/customers/customer-search.repository';
 import { CUSTOMER_SEARCH_LIMIT } from '../apps/server/src/modules/customers/customer-search.service';
 import { listStatements } from '../apps/server/src/modules/customers/customers.repository';
@@ -172,7 +173,7 @@ async function searchStatements(text: string): Promise<Raw[]> {
     for (const q of [
       searchRepo.listPatients(db, ids),
       searchRepo.listAddresses(db, ids),
-      searchRepo.listAddressRegions(db, ids),
+      listAddressRegions(db, { customerIds: ids }),
     ]) {
       stmts.push(toRaw(q as unknown as { toSQL(): Raw }));
     }

@@ -7,9 +7,20 @@ import { cities, regions } from '../../db/schema/locations';
 
 export type AddressRow = typeof customerAddresses.$inferSelect;
 
-/** Regions containing each address, with the region's name (region_customer_addresses). */
-export function listAddressRegions(db: DbOrTx, addressIds: number[]) {
-  if (addressIds.length === 0) return Promise.resolve([]);
+/**
+ * Regions containing addresses, with the region's name (region_customer_addresses): of the given
+ * addresses, or of every address of the given customers (the search reads them alongside the
+ * addresses, not after).
+ */
+export function listAddressRegions(
+  db: DbOrTx,
+  of: { addressIds: number[] } | { customerIds: number[] },
+) {
+  const [column, ids] =
+    'addressIds' in of
+      ? [regionCustomerAddresses.customerAddressId, of.addressIds]
+      : [regionCustomerAddresses.customerId, of.customerIds];
+  if (ids.length === 0) return Promise.resolve([]);
   return db
     .select({
       customerAddressId: regionCustomerAddresses.customerAddressId,
@@ -18,7 +29,7 @@ export function listAddressRegions(db: DbOrTx, addressIds: number[]) {
     })
     .from(regionCustomerAddresses)
     .innerJoin(regions, eq(regions.id, regionCustomerAddresses.regionId))
-    .where(inArray(regionCustomerAddresses.customerAddressId, addressIds))
+    .where(inArray(column, ids))
     .orderBy(asc(regions.name));
 }
 

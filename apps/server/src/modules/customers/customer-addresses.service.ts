@@ -34,10 +34,7 @@ export function toAddress(row: repo.AddressRow, links: RegionLink[]): CustomerAd
 
 /** Addresses with their regions, in the order given. */
 export async function withRegions(db: DbOrTx, rows: repo.AddressRow[]) {
-  const links = await repo.listAddressRegions(
-    db,
-    rows.map((r) => r.id),
-  );
+  const links = await repo.listAddressRegions(db, { addressIds: rows.map((r) => r.id) });
   return rows.map((r) => toAddress(r, links));
 }
 

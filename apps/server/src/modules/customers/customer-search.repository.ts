@@ -1,12 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  customerAddresses,
-  customers,
-  patients,
-  regionCustomerAddresses,
-} from '../../db/schema/customers';
-import { regions } from '../../db/schema/locations';
+import { customerAddresses, customers, patients } from '../../db/schema/customers';
 
 /** Walking this many recent customers answers a common name at once (see searchStatement). */
 const RECENT_WALK = 1000;
@@ -105,19 +99,4 @@ export function listAddresses(db: DbOrTx, customerIds: number[]) {
       and(inArray(customerAddresses.customerId, customerIds), isNull(customerAddresses.deletedAt)),
     )
     .orderBy(desc(customerAddresses.created), desc(customerAddresses.id));
-}
-
-/** Regions containing each address (region_customer_addresses), with the region's name. */
-export function listAddressRegions(db: DbOrTx, customerIds: number[]) {
-  if (customerIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      customerAddressId: regionCustomerAddresses.customerAddressId,
-      id: regions.id,
-      name: regions.name,
-    })
-    .from(regionCustomerAddresses)
-    .innerJoin(regions, eq(regions.id, regionCustomerAddresses.regionId))
-    .where(inArray(regionCustomerAddresses.customerId, customerIds))
-    .orderBy(asc(regions.name));
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../lib/search-pattern';
+import { listAddressRegions } from './customer-addresses.repository';
 import * as repo from './customer-search.repository';
 
 /** The create-order number autocomplete shows a handful; more is never read. */
@@ -17,7 +18,7 @@ export async function searchCustomers(db: Db, text: string) {
   const [patients, addresses, addressRegions] = await Promise.all([
     repo.listPatients(db, ids),
     repo.listAddresses(db, ids),
-    repo.listAddressRegions(db, ids),
+    listAddressRegions(db, { customerIds: ids }),
   ]);
   return found.map((c) => ({
     ...c,
