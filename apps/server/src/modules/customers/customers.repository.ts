@@ -160,29 +160,6 @@ export function recentOrders(
     .limit(limit);
 }
 
-/** GET /orders/history/customer/: one page of the customer's orders, newest first. */
-export async function customerOrderHistory(db: DbOrTx, customerId: number, p: Page) {
-  const where = eq(orders.customerId, customerId);
-  const [results, [total]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        state: orders.state,
-        pickup: orders.pickup,
-        address: orders.address,
-        created: orders.created,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.created), desc(orders.id))
-      .limit(p.limit)
-      .offset(p.offset),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { results, count: total?.n ?? 0 };
-}
-
 /** Live addresses of customers, newest first. */
 export function listLiveAddresses(db: DbOrTx, customerIds: number[]) {
   if (customerIds.length === 0) return Promise.resolve([]);

@@ -12,6 +12,7 @@ import type { AgeUnit, Gender, Scope } from '@dastak/core/states';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { containsPattern } from '../../lib/search-pattern';
+import { orderHistoryPage } from '../orders/order-history.repository';
 import { withRegions } from './customer-addresses.service';
 import * as repo from './customers.repository';
 import { toPatient } from './patient-view';
@@ -202,7 +203,7 @@ export async function updateCustomer(db: Db, id: number, body: CustomerUpdate) {
 /** GET /orders/history/customer/?customer */
 export async function getCustomerOrderHistory(db: Db, customerId: number, page: repo.Page) {
   if (!(await repo.customerExists(db, customerId))) throw notFound();
-  const { results, count } = await repo.customerOrderHistory(db, customerId, page);
+  const { results, count } = await orderHistoryPage(db, { customerId }, page);
   return {
     count,
     results: results.map((o) => ({

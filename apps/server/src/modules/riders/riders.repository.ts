@@ -256,28 +256,6 @@ export async function riderStats(db: DbOrTx, regionId: number | undefined, now: 
   return { available: row?.available ?? 0, busy: row?.busy ?? 0 };
 }
 
-/** Orders the rider holds or held, newest pickup first (orders_rider_pickup_idx). */
-export async function riderOrderHistory(db: DbOrTx, riderId: number, p: Page) {
-  const where = eq(orders.assignedRiderId, riderId);
-  const [results, [total]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        state: orders.state,
-        pickup: orders.pickup,
-        address: orders.address,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.pickup), desc(orders.id))
-      .limit(p.limit)
-      .offset(p.offset),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { results, count: total?.n ?? 0 };
-}
-
 export async function riderExists(db: DbOrTx, id: number) {
   const [row] = await db
     .select({ id: riderProfiles.userId })

@@ -2,6 +2,7 @@ import type { RiderListQuery } from '@dastak/core/entities/riders';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
+import { orderHistoryPage } from '../orders/order-history.repository';
 import { toRider, toRiderSummary } from './rider-dto';
 import { searchPattern } from './rider-search';
 import * as repo from './riders.repository';
@@ -86,9 +87,9 @@ export function getRiderStats(db: Db, regionId: number | undefined) {
 
 export async function getRiderOrderHistory(db: Db, riderId: number, page: Page) {
   if (!(await repo.riderExists(db, riderId))) throw notFound();
-  const { results, count } = await repo.riderOrderHistory(db, riderId, page);
+  const { results, count } = await orderHistoryPage(db, { riderId }, page);
   return {
     count,
-    results: results.map((o) => ({ ...o, pickup: toKarachiIso(o.pickup) })),
+    results: results.map(({ created: _, ...o }) => ({ ...o, pickup: toKarachiIso(o.pickup) })),
   };
 }
