@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
 import {
   createOfflineOrder,
+  createOnlineOrder,
+  createOrderAtOwnAddress,
   findOrder,
   type OrdersApi,
   sessionItem,
@@ -92,7 +94,6 @@ async function pickFirstOption(page: Page, scope: Locator, label: string): Promi
   return text;
 }
 
-const minutesFromNow = (iso: string) => (new Date(iso).getTime() - Date.now()) / 60_000;
 const riderName = (r: { firstName: string; lastName: string }) =>
   `${r.firstName} ${r.lastName}`.trim();
 
@@ -122,55 +123,74 @@ async function riderPost(rider: RiderLogin, path: string, body: unknown) {
   expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
 }
 
+/** Brings a rider on duty at the order's door through the rider app. */
+async function onDutyAtDoor(order: Order, riderId: number): Promise<RiderLogin> {
+  const login = await riderLogin(riderId);
+  // At the door itself: a pin near a region's edge may have no room around it inside.
+  await riderPost(login, '/location/', { latitude: order.latitude, longitude: order.longitude });
+  await riderPost(login, '/duty/', { is_on_duty: true });
+  return login;
+}
+
+/** Riders of the order's region who may take it and are not on duty (or not on time) yet. */
+async function ridersToCall(order: Order, except: number[]) {
+  const groups = await api.get<AssignableRiders>(
+    `/algorithm/${order.vertical}/suggested-riders/${order.id}/`,
+  );
+  return [...groups.offDutyRiders, ...groups.lateRiders]
+    .map((e) => e.rider)
+    .filter((r) => !except.includes(r.id) && !r.isWildcard && (!order.isCovid || r.isCovid));
+}
+
+/**
+ * The order assigned to a rider: the auto-assignment job may take it as soon as a rider is on
+ * duty nearby, else the dispatcher API assigns the rider brought to the door.
+ */
+async function assignedRider(order: Order): Promise<RiderLogin> {
+  for (const rider of (await ridersToCall(order, [])).slice(0, 8)) {
+    const now = await api.order(order.vertical, order.id);
+    if (now.assignedRider) return riderLogin(now.assignedRider.id);
+    const login = await onDutyAtDoor(order, rider.id);
+    const { status } = await api.request('POST', `/orders/${order.vertical}/${order.id}/request/`, {
+      body: { riderIds: [rider.id] },
+    });
+    if (status === 200) return login;
+  }
+  const now = await api.order(order.vertical, order.id);
+  if (now.assignedRider) return riderLogin(now.assignedRider.id);
+  throw new Error(`No rider could take ${order.number}`);
+}
+
 /*
  * The assign/re-assign/reschedule/cancel chain runs on one order. Assignment needs an order a
  * dispatcher may assign (problem or needs assignment) whose pickup is still ahead, so riders can
  * be on time and show under Available. The auto-assignment job takes waiting orders itself, so
- * the spec makes one: an assigned order with a pickup ahead, whose rider reports a problem; two
- * riders of the region then come on duty at the door through the rider app.
+ * the spec makes one: a fresh online order inside the job's horizon, assigned to a rider who then
+ * reports a problem; two riders of the region then come on duty at the door through the rider
+ * app. The demo data's own assigned orders depend on the hour the suite runs.
  */
 let chain: Order;
 const riders: RiderLogin[] = [];
 
 describe('order detail actions', () => {
   test('prepares a problem order with a pickup ahead and two riders at the door', async () => {
-    const found: Order[] = [];
-    for (const vertical of ['blood', 'xray'] as const) {
-      for (const item of await api.orders(vertical, { states: 'assigned' })) {
-        if (item.fulfillmentMethod !== 'online' || !item.allowManualAssignment) continue;
-        if (minutesFromNow(item.pickup) < 15) continue;
-        found.push(await api.order(vertical, item.id));
-      }
-    }
-    const order = found.find((o) => o.assignedRider);
-    if (!order) throw new Error('The demo data has no assigned online order with a pickup ahead');
-    used.add(order.id);
+    const order = await createOnlineOrder(api, 'blood', used, 100);
+    expect(order.allowManualAssignment).toBe(true);
+    const holder = await assignedRider(order);
+    await expectState(order, ['assigned']);
     const problems = await api.get<{ id: number }[]>('/orders/problem-strings/', {
       vertical: order.vertical,
     });
-    const holder = await riderLogin(order.assignedRider!.id);
     await riderPost(holder, `/orders/${order.id}/problem/`, {
       problem_string_id: problems[0]!.id,
       text: 'Patient asked for another rider',
     });
     await expectState(order, ['problem']);
 
-    const groups = await api.get<AssignableRiders>(
-      `/algorithm/${order.vertical}/suggested-riders/${order.id}/`,
-    );
-    const candidates = [...groups.offDutyRiders, ...groups.lateRiders]
-      .map((e) => e.rider)
-      .filter((r) => r.id !== holder.id && !r.isWildcard && (!order.isCovid || r.isCovid));
     // Riders come on duty at the door one by one until two of them are on time (Available).
-    for (const rider of candidates.slice(0, 8)) {
+    for (const rider of (await ridersToCall(order, [holder.id])).slice(0, 8)) {
       if (riders.length === 2) break;
-      const login = await riderLogin(rider.id);
-      // At the door itself: a pin near a region's edge may have no room around it inside.
-      await riderPost(login, '/location/', {
-        latitude: order.latitude,
-        longitude: order.longitude,
-      });
-      await riderPost(login, '/duty/', { is_on_duty: true });
+      const login = await onDutyAtDoor(order, rider.id);
       const now = await api.get<AssignableRiders>(
         `/algorithm/${order.vertical}/suggested-riders/${order.id}/`,
       );
@@ -446,13 +466,10 @@ describe('order detail actions', () => {
 
   test("deletes the order's address, saying the activity is recorded", async () => {
     const page = dispatcher;
-    const order = await findOrder(
-      api,
-      'blood',
-      { states: 'delivered' },
-      (o) => o.fulfillmentMethod === 'online' && o.customerAddress.isValid,
-      used,
-    );
+    // Its own address: a demo one may be the address another spec is booking at.
+    const order = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'beforeBooking' });
+    expect(order.fulfillmentMethod).toBe('online');
+    expect(order.customerAddress.isValid).toBe(true);
     await openOrder(page, order);
     await actionButton(page, 'Delete Address').click();
     const dialog = dialogNamed(page, 'Delete Address');

@@ -27,6 +27,7 @@ type SearchHit = {
   phone: string;
   hasFilledHearAboutUs: boolean;
   patients?: { id: number; firstName: string; lastName: string }[];
+  addresses?: { id: number }[];
 };
 
 let browser: Browser;
@@ -74,6 +75,8 @@ async function sourceOrder(vertical: Vertical): Promise<{ order: Order; hit: Sea
     });
     const hit = hits.find((h) => h.id === order.customer.id);
     if (!hit) continue;
+    // An order keeps its address text after the address itself was deleted.
+    if (!(hit.addresses ?? []).some((a) => a.id === order.customerAddress.id)) continue;
     // The page picks the patient by name: a namesake in the family (the demo data has some)
     // would make which one is picked a matter of list order.
     const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
