@@ -66,7 +66,7 @@ const counts = paths.map(() => '');
 
 async function call(kind, i, c) {
   if (kind === 'raw') {
-    await pool.query(raw[i].sql, raw[i].params);
+    await pool.query({ name: raw[i].name, text: raw[i].sql, values: raw[i].params });
     return;
   }
   const res = await connections[c].get(paths[i]);

@@ -13,6 +13,7 @@ import { type Db, openDb } from '../apps/server/src/db/client';
 import { clearDemoData, generateDemoData } from '../apps/server/src/demo/generate';
 import { pgliteOf } from '../apps/server/src/demo/insert';
 import { keysToCamel } from '../apps/server/src/lib/case';
+import { statementName } from '../apps/server/src/lib/statement-cache';
 import { listStatement } from '../apps/server/src/modules/orders/order-list.repository';
 import { filterOf, sortKeysOf } from '../apps/server/src/modules/orders/order-list.service';
 import { createStaffUser } from '../apps/server/src/modules/users/users.service';
@@ -102,7 +103,9 @@ function rawQueryOf(query: string) {
     limit: q.pageSize + 1,
     offset: (q.page - 1) * q.pageSize,
   });
-  return dialect.sqlToQuery(stmt);
+  const { sql: text, params } = dialect.sqlToQuery(stmt);
+  // Named as the server names it, so the driver prepares it the same way.
+  return { sql: text, params, name: statementName(text) };
 }
 const RAW = MIX.map(([, q]) => rawQueryOf(q));
 
@@ -180,9 +183,17 @@ let counts: string[] = [];
 await phase('raw', 4);
 await phase('endpoint', 4);
 inServer.length = 0; // warm-up requests out
+// How busy the server's event loop was while it served: near 1, requests wait for the loop.
+const loop = { idle: 0, active: 0 };
 for (let r = 0; r < ROUNDS; r++) {
   for (const kind of ['raw', 'endpoint'] as const) {
+    const before = performance.eventLoopUtilization();
     const res = await phase(kind, PER_CLIENT);
+    if (kind === 'endpoint') {
+      const { idle, active } = performance.eventLoopUtilization(before);
+      loop.idle += idle;
+      loop.active += active;
+    }
     res.samples.forEach((s, i) => {
       byMix[i]![kind].push(...s);
     });
@@ -202,6 +213,9 @@ console.log(
 console.log(`  endpoint (HTTP)   ${stats(samples.endpoint)}`);
 console.log(`  raw SQL (driver)  ${stats(samples.raw)}`);
 console.log(`  inside the server ${stats(inServer)}  (request arrived -> answer written)`);
+console.log(
+  `  server event loop busy ${((100 * loop.active) / (loop.active + loop.idle)).toFixed(0)}% of the endpoint phases`,
+);
 console.log('  by filter set (p50 endpoint / raw, count):');
 MIX.forEach(([name], i) => {
   const e = byMix[i]!;

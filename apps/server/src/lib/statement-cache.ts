@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -18,10 +19,13 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 const dialect = new PgDialect({ casing: 'snake_case' });
 const PARAM = /\$\d+/g;
 
-type Compiled = { text: string; params: unknown[] };
+type Compiled = { text: string; params: unknown[]; name: string };
 
-/** A statement's text and its values, as a driver takes them. */
-export type CompiledQuery = { sql: string; params: unknown[] };
+/**
+ * A statement's text and its values, as a driver takes them; `name` (from the text) lets the
+ * driver prepare it once per connection.
+ */
+export type CompiledQuery = { sql: string; params: unknown[]; name?: string };
 
 export class StatementCache {
   private readonly compiled = new Map<string, Compiled>();
@@ -37,7 +41,7 @@ export class StatementCache {
       if (this.compiled.size >= this.max) this.compiled.clear();
       this.compiled.set(s.key, c);
     }
-    return { sql: c.text, params: fillPlaceholders(c.params, s.values) };
+    return { sql: c.text, params: fillPlaceholders(c.params, s.values), name: c.name };
   }
 
   /** The same as a drizzle statement (to wrap in EXPLAIN, or to run inside a transaction). */
@@ -77,5 +81,10 @@ function compile(statement: SQL): Compiled {
   if (query.sql.split(PARAM).length !== query.params.length + 1) {
     throw new Error('statement-cache: the statement text contains a literal $n');
   }
-  return { text: query.sql, params: query.params };
+  return { text: query.sql, params: query.params, name: statementName(query.sql) };
+}
+
+/** The same text always gets the same name, and a driver never sees one name for two texts. */
+export function statementName(text: string): string {
+  return `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 }
