@@ -1,5 +1,5 @@
 import { Box, Button, Center, Loader, Paper, Table, Text } from '@mantine/core';
-import type { Key, KeyboardEvent, ReactNode } from 'react';
+import { type Key, type KeyboardEvent, type ReactNode, useCallback, useMemo } from 'react';
 import { useScrollToBottom } from './use-scroll-to-bottom';
 
 export type DataColumn<T> = {
@@ -112,4 +112,13 @@ export function DataTable<T>({
       )}
     </Paper>
   );
+}
+
+/**
+ * Each row's 1-based position by its key, for an SN column: a column's renderer gets the row,
+ * not its index.
+ */
+export function useRowPositions<T>(rows: T[], rowKey: (row: T) => Key): (row: T) => number {
+  const positions = useMemo(() => new Map(rows.map((r, i) => [rowKey(r), i + 1])), [rows, rowKey]);
+  return useCallback((row: T) => positions.get(rowKey(row)) ?? 0, [positions, rowKey]);
 }

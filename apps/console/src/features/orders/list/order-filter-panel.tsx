@@ -1,12 +1,7 @@
-import {
-  emptyOrderFilters,
-  type Toggle,
-  validatePickupRange,
-} from '@dastak/core/rules/order-filters';
+import { emptyOrderFilters, type Toggle } from '@dastak/core/rules/order-filters';
 import { FULFILLMENT_METHODS, type OrderState, type Vertical } from '@dastak/core/states';
 import { Checkbox, Loader, Select, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { FilterPanel } from '../../../components/filter-panel/filter-panel';
+import type { Dispatch, SetStateAction } from 'react';
 import { YesNoFilter } from '../../../components/filter-panel/yes-no-filter';
 import { useOrderStatesQuery } from '../api/get-order-states';
 import { useAddressTypesQuery } from './filter-options/get-address-types';
@@ -14,7 +9,7 @@ import { useProblemStringsQuery } from './filter-options/get-problem-strings';
 import { useRiderOptionsQuery } from './filter-options/get-rider-options';
 import { useStaffOptionsQuery } from './filter-options/get-staff-options';
 import { emptyListExtras, type OrdersListFilters } from './list-filters';
-import { PickupRangeFields } from './pickup-range-fields';
+import { PickupWindowFilterPanel } from './pickup-window-filter-panel';
 import { RegionChecklist } from './region-checklist';
 import { sameRegions } from './region-selection';
 
@@ -54,10 +49,7 @@ const idOrNull = (value: string | null) => (value ? Number(value) : null);
  */
 export default function OrderFilterPanel({
   vertical,
-  opened,
-  applied,
-  onClose,
-  onApply,
+  ...panel
 }: {
   vertical: Vertical;
   opened: boolean;
@@ -65,11 +57,40 @@ export default function OrderFilterPanel({
   onClose: () => void;
   onApply: (filters: OrdersListFilters) => void;
 }) {
-  const [draft, setDraft] = useState(applied);
-  // Each opening starts from what is applied, not from an abandoned draft.
-  useEffect(() => {
-    if (opened) setDraft(applied);
-  }, [opened, applied]);
+  return (
+    <PickupWindowFilterPanel
+      {...panel}
+      reset={(draft) => ({
+        ...emptyOrderFilters(),
+        ...emptyListExtras(),
+        search: draft.search,
+        sorting: draft.sorting,
+      })}
+    >
+      {(draft, setDraft) => (
+        <OrderFilterFields
+          vertical={vertical}
+          opened={panel.opened}
+          draft={draft}
+          setDraft={setDraft}
+        />
+      )}
+    </PickupWindowFilterPanel>
+  );
+}
+
+/** Every control below the pickup window; the option lists load while the panel is open. */
+function OrderFilterFields({
+  vertical,
+  opened,
+  draft,
+  setDraft,
+}: {
+  vertical: Vertical;
+  opened: boolean;
+  draft: OrdersListFilters;
+  setDraft: Dispatch<SetStateAction<OrdersListFilters>>;
+}) {
   const set = <K extends keyof OrdersListFilters>(key: K, value: OrdersListFilters[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -78,31 +99,9 @@ export default function OrderFilterPanel({
   const problems = useProblemStringsQuery(vertical, opened);
   const riders = useRiderOptionsQuery(draft.regions, opened);
   const staff = useStaffOptionsQuery(opened);
-  const pickupErrors = validatePickupRange(draft.pickupFrom, draft.pickupTo);
 
   return (
-    <FilterPanel
-      opened={opened}
-      onClose={onClose}
-      onApply={() => {
-        if (pickupErrors.pickupFrom || pickupErrors.pickupTo) return;
-        onApply(draft);
-      }}
-      onReset={() =>
-        setDraft({
-          ...emptyOrderFilters(),
-          ...emptyListExtras(),
-          search: draft.search,
-          sorting: draft.sorting,
-        })
-      }
-    >
-      <PickupRangeFields
-        from={draft.pickupFrom}
-        to={draft.pickupTo}
-        errors={pickupErrors}
-        onChange={(range) => setDraft((d) => ({ ...d, ...range }))}
-      />
+    <>
       <RegionChecklist
         vertical={vertical}
         selection={draft}
@@ -197,6 +196,6 @@ export default function OrderFilterPanel({
         value={draft.moreThanFollowUps === null ? null : String(draft.moreThanFollowUps)}
         onChange={(value) => set('moreThanFollowUps', idOrNull(value))}
       />
-    </FilterPanel>
+    </>
   );
 }

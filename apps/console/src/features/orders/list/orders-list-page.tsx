@@ -9,10 +9,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  FiltersButton,
-  RefreshButton,
-} from '../../../components/list-toolbar/list-toolbar-buttons';
+import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-filter-panel';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useOrdersQuery } from '../api/get-orders';
@@ -65,8 +63,7 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
     [permissions, vertical],
   );
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const [panelLoaded, setPanelLoaded] = useState(false);
+  const filterPanel = useLazyFilterPanel(loadFilterPanel);
   const [dialog, setDialog] = useState<RowDialog | null>(null);
   const actions = useMemo<OrderRowActions>(
     () => ({
@@ -103,26 +100,19 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
           </Button>
         </Group>
       </Group>
-      <Group gap="sm">
-        <OrderSearchBox
-          label="Search orders"
-          placeholder="e.g. Order Number"
-          value={filters.search}
-          onSearch={(search) => apply({ ...filters, search })}
-        />
-        <RefreshButton
-          loading={orders.isRefetching && !orders.isFetchingNextPage}
-          onClick={() => orders.refetch()}
-        />
-        <FiltersButton
-          activeFilters={activeFilters}
-          onPrefetch={() => void loadFilterPanel()}
-          onClick={() => {
-            setPanelLoaded(true);
-            setFiltersOpen(true);
-          }}
-        />
-      </Group>
+      <ListToolbar
+        search={
+          <OrderSearchBox
+            label="Search orders"
+            placeholder="e.g. Order Number"
+            value={filters.search}
+            onSearch={(search) => apply({ ...filters, search })}
+          />
+        }
+        query={orders}
+        activeFilters={activeFilters}
+        filters={filterPanel}
+      />
       <OrdersTable
         label={name}
         orders={rows}
@@ -139,16 +129,16 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
         loadingMore={orders.isFetchingNextPage}
         onLoadMore={() => orders.fetchNextPage()}
       />
-      {panelLoaded && (
+      {filterPanel.mounted && (
         <Suspense fallback={null}>
           <OrderFilterPanel
             vertical={vertical}
-            opened={filtersOpen}
+            opened={filterPanel.opened}
             applied={filters}
-            onClose={() => setFiltersOpen(false)}
+            onClose={filterPanel.close}
             onApply={(next) => {
               apply(next);
-              setFiltersOpen(false);
+              filterPanel.close();
             }}
           />
         </Suspense>

@@ -7,7 +7,12 @@ import { ActionIcon, Anchor, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import {
+  type DataColumn,
+  DataTable,
+  type ListLoadProps,
+  useRowPositions,
+} from '../../../components/data-table/data-table';
 import { unverifiedOrderDetailPath } from '../list/order-paths';
 import { formatPickupText } from '../list/pickup-text';
 import { RelativeTimeText } from '../list/relative-time-text';
@@ -105,45 +110,33 @@ function unverifiedColumns(
   ];
 }
 
+const orderId = (order: OrderListItem) => order.id;
+
 export function UnverifiedOrdersTable({
   orders,
   sorting,
   onSort,
-  errorText,
-  loading,
-  hasMore,
-  loadingMore,
-  onLoadMore,
-}: {
+  ...load
+}: ListLoadProps & {
   orders: OrderListItem[];
   sorting: OrderSorting;
   onSort: (sorting: OrderSorting) => void;
-  errorText?: string;
-  loading: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
 }) {
   const navigate = useNavigate();
-  // The SN column needs the row's position, which a column renderer does not get.
-  const positions = useMemo(() => new Map(orders.map((o, i) => [o.id, i + 1])), [orders]);
+  const position = useRowPositions(orders, orderId);
   const columns = useMemo(
-    () => unverifiedColumns((order) => positions.get(order.id), sorting, onSort),
-    [sorting, onSort, positions],
+    () => unverifiedColumns(position, sorting, onSort),
+    [sorting, onSort, position],
   );
   return (
     <DataTable
       label="Unverified Orders"
       columns={columns}
       rows={orders}
-      rowKey={(order) => order.id}
+      rowKey={orderId}
       onRowClick={(order) => navigate(unverifiedOrderDetailPath(order.id))}
       emptyText={EMPTY.NO_ORDERS}
-      errorText={errorText}
-      loading={loading}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={onLoadMore}
+      {...load}
     />
   );
 }

@@ -1,12 +1,14 @@
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
-import { Group, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-filter-panel';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import {
-  FiltersButton,
-  RefreshButton,
-} from '../../../components/list-toolbar/list-toolbar-buttons';
-import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
+  listLoadErrorText,
+  listLoadProps,
+  useUrlFilters,
+} from '../../../components/list-toolbar/url-list-state';
 import { useUnverifiedOrdersQuery } from '../api/get-unverified-orders';
 import { OrderSearchBox } from '../list/order-search-box';
 import { listTitle } from '../list/orders-title';
@@ -28,8 +30,7 @@ export function UnverifiedOrdersListPage() {
     (sorting: OrderSorting) => apply({ ...filters, sorting }),
     [apply, filters],
   );
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const [panelLoaded, setPanelLoaded] = useState(false);
+  const filterPanel = useLazyFilterPanel(loadFilterPanel);
 
   const orders = useUnverifiedOrdersQuery(filters);
   const rows = useMemo(
@@ -44,45 +45,34 @@ export function UnverifiedOrdersListPage() {
       <Title order={1} fz="h2">
         {listTitle('Unverified Orders', firstPage?.count, firstPage?.countIsCapped)}
       </Title>
-      <Group gap="sm">
-        <OrderSearchBox
-          label="Search unverified orders"
-          placeholder="e.g. Order ID"
-          value={filters.search}
-          onSearch={(search) => apply({ ...filters, search })}
-        />
-        <RefreshButton
-          loading={orders.isRefetching && !orders.isFetchingNextPage}
-          onClick={() => orders.refetch()}
-        />
-        <FiltersButton
-          activeFilters={activeFilters}
-          onPrefetch={() => void loadFilterPanel()}
-          onClick={() => {
-            setPanelLoaded(true);
-            setFiltersOpen(true);
-          }}
-        />
-      </Group>
+      <ListToolbar
+        search={
+          <OrderSearchBox
+            label="Search unverified orders"
+            placeholder="e.g. Order ID"
+            value={filters.search}
+            onSearch={(search) => apply({ ...filters, search })}
+          />
+        }
+        query={orders}
+        activeFilters={activeFilters}
+        filters={filterPanel}
+      />
       <UnverifiedOrdersTable
         orders={rows}
         sorting={filters.sorting}
         onSort={onSort}
-        errorText={listLoadErrorText(orders.error, 'orders')}
-        loading={orders.isPending && orders.fetchStatus !== 'idle'}
-        hasMore={orders.hasNextPage}
-        loadingMore={orders.isFetchingNextPage}
-        onLoadMore={() => orders.fetchNextPage()}
+        {...listLoadProps(orders, listLoadErrorText(orders.error, 'orders'))}
       />
-      {panelLoaded && (
+      {filterPanel.mounted && (
         <Suspense fallback={null}>
           <UnverifiedListFilterPanel
-            opened={filtersOpen}
+            opened={filterPanel.opened}
             applied={filters}
-            onClose={() => setFiltersOpen(false)}
+            onClose={filterPanel.close}
             onApply={(next) => {
               apply(next);
-              setFiltersOpen(false);
+              filterPanel.close();
             }}
           />
         </Suspense>

@@ -1,12 +1,17 @@
 import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
 import { hasPermission, PERMISSIONS } from '@dastak/core/permissions';
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
-import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconFilter, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
+import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-filter-panel';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
+import {
+  listLoadErrorText,
+  listLoadProps,
+  useUrlFilters,
+} from '../../../components/list-toolbar/url-list-state';
 import { showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { OrderSearchBox } from '../../orders/list/order-search-box';
@@ -35,8 +40,7 @@ export function PartialOrdersListPage() {
     (sorting: OrderSorting) => apply({ ...filters, sorting }),
     [apply, filters],
   );
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const [panelLoaded, setPanelLoaded] = useState(false);
+  const filterPanel = useLazyFilterPanel(loadFilterPanel);
   const [viewing, setViewing] = useState<PartialOrderDetail | null>(null);
   const [deleting, setDeleting] = useState<PartialOrderDetail | null>(null);
 
@@ -61,53 +65,25 @@ export function PartialOrdersListPage() {
       <Title order={1} fz="h2">
         {listTitle('Partial Orders', firstPage?.count)}
       </Title>
-      <Group gap="sm">
-        <OrderSearchBox
-          label="Search partial orders"
-          placeholder="Order ID"
-          value={filters.search}
-          onSearch={(search) => apply({ ...filters, search })}
-        />
-        <Tooltip label="Refresh">
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label="Refresh"
-            loading={partials.isRefetching && !partials.isFetchingNextPage}
-            onClick={() => partials.refetch()}
-          >
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          rightSection={
-            activeFilters > 0 ? (
-              <Badge size="sm" circle aria-label={`${activeFilters} filters applied`}>
-                {activeFilters}
-              </Badge>
-            ) : undefined
-          }
-          onMouseEnter={() => void loadFilterPanel()}
-          onClick={() => {
-            setPanelLoaded(true);
-            setFiltersOpen(true);
-          }}
-        >
-          Filters
-        </Button>
-      </Group>
+      <ListToolbar
+        search={
+          <OrderSearchBox
+            label="Search partial orders"
+            placeholder="Order ID"
+            value={filters.search}
+            onSearch={(search) => apply({ ...filters, search })}
+          />
+        }
+        query={partials}
+        activeFilters={activeFilters}
+        filters={filterPanel}
+      />
       <PartialOrdersTable
         orders={rows}
         sorting={filters.sorting}
         onSort={onSort}
         actions={actions}
-        errorText={listLoadErrorText(partials.error, 'partial orders')}
-        loading={partials.isPending && partials.fetchStatus !== 'idle'}
-        hasMore={partials.hasNextPage}
-        loadingMore={partials.isFetchingNextPage}
-        onLoadMore={() => partials.fetchNextPage()}
+        {...listLoadProps(partials, listLoadErrorText(partials.error, 'partial orders'))}
       />
       <PartialOrderPanel order={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
@@ -132,15 +108,15 @@ export function PartialOrdersListPage() {
           });
         }}
       />
-      {panelLoaded && (
+      {filterPanel.mounted && (
         <Suspense fallback={null}>
           <PartialOrderFilterPanel
-            opened={filtersOpen}
+            opened={filterPanel.opened}
             applied={filters}
-            onClose={() => setFiltersOpen(false)}
+            onClose={filterPanel.close}
             onApply={(next) => {
               apply(next);
-              setFiltersOpen(false);
+              filterPanel.close();
             }}
           />
         </Suspense>

@@ -6,7 +6,12 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import {
+  type DataColumn,
+  DataTable,
+  type ListLoadProps,
+  useRowPositions,
+} from '../../../components/data-table/data-table';
 import { formatPickupParts } from '../../orders/list/pickup-text';
 import { RelativeTimeText } from '../../orders/list/relative-time-text';
 import { CollectionTimeSortButton } from '../../orders/list/sort-header';
@@ -112,53 +117,42 @@ function partialOrderColumns(
   ];
 }
 
+const partialId = (o: PartialOrderDetail) => o.id;
+
 export function PartialOrdersTable({
   orders,
   sorting,
   onSort,
   actions,
-  errorText,
-  loading,
-  hasMore,
-  loadingMore,
-  onLoadMore,
-}: {
+  ...load
+}: ListLoadProps & {
   orders: PartialOrderDetail[];
   sorting: OrderSorting;
   onSort: (sorting: OrderSorting) => void;
   actions: RowActions;
-  errorText?: string;
-  loading: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
 }) {
   const navigate = useNavigate();
-  const positions = useMemo(() => new Map(orders.map((o, i) => [o.id, i + 1])), [orders]);
+  const position = useRowPositions(orders, partialId);
   const columns = useMemo(
     () =>
       partialOrderColumns(
-        (o) => positions.get(o.id),
+        position,
         sorting,
         onSort,
         (o) => navigate(partialOrderCreatePath(o.id)),
         actions,
       ),
-    [sorting, onSort, positions, navigate, actions],
+    [sorting, onSort, position, navigate, actions],
   );
   return (
     <DataTable
       label="Partial Orders"
       columns={columns}
       rows={orders}
-      rowKey={(o) => o.id}
+      rowKey={partialId}
       onRowClick={(o) => navigate(partialOrderCreatePath(o.id))}
       emptyText={EMPTY.NO_ORDERS}
-      errorText={errorText}
-      loading={loading}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={onLoadMore}
+      {...load}
     />
   );
 }

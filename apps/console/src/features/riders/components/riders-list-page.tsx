@@ -3,10 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import {
-  FiltersButton,
-  RefreshButton,
-} from '../../../components/list-toolbar/list-toolbar-buttons';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import {
   listLoadErrorText,
   listLoadProps,
@@ -52,14 +49,17 @@ export function RidersListPage() {
           </Button>
         )}
       </Group>
-      <Group gap="sm">
-        <RiderSearchBox
-          value={filters.search}
-          onSearch={(search) => apply({ ...filters, search })}
-        />
-        <RefreshButton loading={riders.isRefetching} onClick={() => riders.refetch()} />
-        <FiltersButton activeFilters={activeFilters} onClick={filterPanel.open} />
-      </Group>
+      <ListToolbar
+        search={
+          <RiderSearchBox
+            value={filters.search}
+            onSearch={(search) => apply({ ...filters, search })}
+          />
+        }
+        query={riders}
+        activeFilters={activeFilters}
+        filters={filterPanel}
+      />
       <RidersTable
         riders={rows}
         {...listLoadProps(riders, listLoadErrorText(riders.error, 'riders'))}
