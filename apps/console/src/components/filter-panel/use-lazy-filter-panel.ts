@@ -8,14 +8,23 @@ import { useState } from 'react';
 export function useLazyFilterPanel(load: () => Promise<unknown>) {
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const close = () => setOpened(false);
   return {
-    opened,
     mounted,
     prefetch: () => void load(),
     open: () => {
       setMounted(true);
       setOpened(true);
     },
-    close: () => setOpened(false),
+    /** What a filter panel takes: the applied filters, and Apply that applies them and closes. */
+    panelProps: <F>(applied: F, apply: (filters: F) => void) => ({
+      opened,
+      applied,
+      onClose: close,
+      onApply: (next: F) => {
+        apply(next);
+        close();
+      },
+    }),
   };
 }

@@ -131,16 +131,7 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
       />
       {filterPanel.mounted && (
         <Suspense fallback={null}>
-          <OrderFilterPanel
-            vertical={vertical}
-            opened={filterPanel.opened}
-            applied={filters}
-            onClose={filterPanel.close}
-            onApply={(next) => {
-              apply(next);
-              filterPanel.close();
-            }}
-          />
+          <OrderFilterPanel vertical={vertical} {...filterPanel.panelProps(filters, apply)} />
         </Suspense>
       )}
       <OrderRowDialogs

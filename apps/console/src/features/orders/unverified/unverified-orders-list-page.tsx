@@ -66,15 +66,7 @@ export function UnverifiedOrdersListPage() {
       />
       {filterPanel.mounted && (
         <Suspense fallback={null}>
-          <UnverifiedListFilterPanel
-            opened={filterPanel.opened}
-            applied={filters}
-            onClose={filterPanel.close}
-            onApply={(next) => {
-              apply(next);
-              filterPanel.close();
-            }}
-          />
+          <UnverifiedListFilterPanel {...filterPanel.panelProps(filters, apply)} />
         </Suspense>
       )}
     </Stack>

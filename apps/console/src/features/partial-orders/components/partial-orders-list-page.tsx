@@ -110,15 +110,7 @@ export function PartialOrdersListPage() {
       />
       {filterPanel.mounted && (
         <Suspense fallback={null}>
-          <PartialOrderFilterPanel
-            opened={filterPanel.opened}
-            applied={filters}
-            onClose={filterPanel.close}
-            onApply={(next) => {
-              apply(next);
-              filterPanel.close();
-            }}
-          />
+          <PartialOrderFilterPanel {...filterPanel.panelProps(filters, apply)} />
         </Suspense>
       )}
     </Stack>
