@@ -1,23 +1,12 @@
-import { Box, Button, Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { Paper, Table } from '@mantine/core';
 import { type Key, type KeyboardEvent, type ReactNode, useCallback, useMemo } from 'react';
-import { useScrollToBottom } from './use-scroll-to-bottom';
+import { ListFooter, type ListLoadProps } from './list-footer';
 
 export type DataColumn<T> = {
   key: string;
   header: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
-};
-
-/** How far a paged list has loaded (listLoadProps makes it from an infinite query). */
-export type ListLoadProps = {
-  /** The list could not be read (no permission, server down): said instead of the empty text. */
-  errorText?: string;
-  /** First page still loading: a spinner instead of the empty text. */
-  loading?: boolean;
-  hasMore?: boolean;
-  loadingMore?: boolean;
-  onLoadMore?: () => void;
 };
 
 export type DataTableProps<T> = ListLoadProps & {
@@ -42,17 +31,8 @@ export function DataTable<T>({
   label,
   onRowClick,
   emptyText,
-  errorText,
-  loading = false,
-  hasMore = false,
-  loadingMore = false,
-  onLoadMore,
+  ...load
 }: DataTableProps<T>) {
-  const canLoadMore = hasMore && !loadingMore && !loading && onLoadMore !== undefined;
-  useScrollToBottom(() => {
-    if (canLoadMore) onLoadMore();
-  }, canLoadMore);
-
   const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
   };
@@ -91,25 +71,7 @@ export function DataTable<T>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {loading && (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Center>
-      )}
-      {!loading && rows.length === 0 && (
-        <Text ta="center" c="dimmed" py="xl">
-          {errorText ?? emptyText}
-        </Text>
-      )}
-      {!loading && hasMore && onLoadMore && (
-        <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <Center>
-            <Button variant="light" onClick={onLoadMore} loading={loadingMore}>
-              Load More
-            </Button>
-          </Center>
-        </Box>
-      )}
+      <ListFooter empty={rows.length === 0} emptyText={emptyText} {...load} />
     </Paper>
   );
 }

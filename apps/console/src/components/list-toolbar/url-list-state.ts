@@ -2,7 +2,7 @@ import { ERRORS } from '@dastak/core/messages';
 import { useCallback, useEffect, useMemo } from 'react';
 import { type URLSearchParamsInit, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import type { ListLoadProps } from '../data-table/data-table';
+import type { ListLoadProps } from '../data-table/list-footer';
 
 /**
  * A list page's filter set kept in the query string, so a link or a reload reproduces the view:

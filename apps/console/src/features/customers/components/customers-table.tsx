@@ -4,11 +4,8 @@ import { formatDisplayDate } from '@dastak/core/rules/format';
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import {
-  type DataColumn,
-  DataTable,
-  type ListLoadProps,
-} from '../../../components/data-table/data-table';
+import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import type { ListLoadProps } from '../../../components/data-table/list-footer';
 import { customerDetailPath, customerName, customerUpdatePath } from '../customer-paths';
 
 const columns: DataColumn<CustomerListItem>[] = [

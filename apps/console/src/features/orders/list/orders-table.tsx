@@ -1,8 +1,8 @@
 import type { OrderListItem } from '@dastak/core/entities/orders';
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
 import type { OrderState, Vertical } from '@dastak/core/states';
-import { Box, Button, Center, Loader, Paper, Table, Text } from '@mantine/core';
-import { useScrollToBottom } from '../../../components/data-table/use-scroll-to-bottom';
+import { Paper, Table } from '@mantine/core';
+import { ListFooter, type ListLoadProps } from '../../../components/data-table/list-footer';
 import { OrderRow, type OrderRowActions } from './order-row';
 import { ariaSort, CollectionTimeSortButton } from './sort-header';
 
@@ -30,7 +30,7 @@ const HEADER_WIDTHS: Partial<Record<(typeof HEADERS)[number], number>> = {
   Actions: 92,
 };
 
-export type OrdersTableProps = {
+export type OrdersTableProps = ListLoadProps & {
   label: string;
   orders: OrderListItem[];
   vertical: Vertical;
@@ -41,11 +41,6 @@ export type OrdersTableProps = {
   canCancel: (state: OrderState) => boolean;
   actions: OrderRowActions;
   emptyText: string;
-  errorText?: string;
-  loading: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
 };
 
 /**
@@ -62,17 +57,8 @@ export function OrdersTable({
   canCancel,
   actions,
   emptyText,
-  errorText,
-  loading,
-  hasMore,
-  loadingMore,
-  onLoadMore,
+  ...load
 }: OrdersTableProps) {
-  const canLoadMore = hasMore && !loadingMore && !loading;
-  useScrollToBottom(() => {
-    if (canLoadMore) onLoadMore();
-  }, canLoadMore);
-
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={1000}>
@@ -107,25 +93,7 @@ export function OrdersTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {loading && (
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading" />
-        </Center>
-      )}
-      {!loading && orders.length === 0 && (
-        <Text ta="center" c="dimmed" py="xl">
-          {errorText ?? emptyText}
-        </Text>
-      )}
-      {!loading && hasMore && (
-        <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <Center>
-            <Button variant="light" onClick={onLoadMore} loading={loadingMore}>
-              Load More
-            </Button>
-          </Center>
-        </Box>
-      )}
+      <ListFooter empty={orders.length === 0} emptyText={emptyText} {...load} />
     </Paper>
   );
 }

@@ -10,9 +10,9 @@ import { Link, useNavigate } from 'react-router';
 import {
   type DataColumn,
   DataTable,
-  type ListLoadProps,
   useRowPositions,
 } from '../../../components/data-table/data-table';
+import type { ListLoadProps } from '../../../components/data-table/list-footer';
 import { unverifiedOrderDetailPath } from '../list/order-paths';
 import { formatPickupText } from '../list/pickup-text';
 import { RelativeTimeText } from '../list/relative-time-text';

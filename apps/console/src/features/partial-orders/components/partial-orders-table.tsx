@@ -9,9 +9,9 @@ import { useNavigate } from 'react-router';
 import {
   type DataColumn,
   DataTable,
-  type ListLoadProps,
   useRowPositions,
 } from '../../../components/data-table/data-table';
+import type { ListLoadProps } from '../../../components/data-table/list-footer';
 import { formatPickupParts } from '../../orders/list/pickup-text';
 import { RelativeTimeText } from '../../orders/list/relative-time-text';
 import { CollectionTimeSortButton } from '../../orders/list/sort-header';

@@ -3,11 +3,8 @@ import { EMPTY } from '@dastak/core/messages';
 import { truncateRiderName } from '@dastak/core/rules/truncate';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import {
-  type DataColumn,
-  DataTable,
-  type ListLoadProps,
-} from '../../../components/data-table/data-table';
+import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import type { ListLoadProps } from '../../../components/data-table/list-footer';
 import { isRiderStateRed, riderFullName } from '../rider-display';
 import { RiderStateTag, RiderStatusTag } from './rider-state-tag';
 
