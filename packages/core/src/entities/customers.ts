@@ -11,6 +11,7 @@ import {
   idSchema,
   lastNameSchema,
   optionalEmailSchema,
+  paged,
   pageQuerySchema,
   scopeSchema,
 } from './common';
@@ -56,6 +57,15 @@ export const customerListItemSchema = customerSchema.pick({
   lastOrder: true,
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+/**
+ * A page of GET /entity/customers/: the paged shape plus countIsCapped, true when more customers
+ * match than the list counts (count is then the cap: 'N+ results').
+ */
+export const customerListPageSchema = paged(customerListItemSchema).extend({
+  countIsCapped: z.boolean(),
+});
+export type CustomerListPage = z.infer<typeof customerListPageSchema>;
 
 /** A date picker gives a Date; the API takes YYYY-MM-DD (spec §5). */
 const dobSchema = z.preprocess(

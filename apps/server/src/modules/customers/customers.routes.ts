@@ -7,7 +7,7 @@ import {
 import {
   customerCreateSchema,
   customerDetailQuerySchema,
-  customerListItemSchema,
+  customerListPageSchema,
   customerListQuerySchema,
   customerSchema,
   customerUpdateSchema,
@@ -32,8 +32,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: customerListQuerySchema,
-        // The paged shape plus countIsCapped (count is then the cap: '1000+').
-        response: { 200: paged(customerListItemSchema).extend({ countIsCapped: z.boolean() }) },
+        response: { 200: customerListPageSchema },
       },
     },
     async (req) => {

@@ -1,20 +1,17 @@
-import type { Paged } from '@dastak/core/entities/common';
-import type { CustomerListItem } from '@dastak/core/entities/customers';
+import type { CustomerListPage } from '@dastak/core/entities/customers';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { nextPageParam } from '../../riders/api/next-page';
 import type { CustomerFilterSet } from '../customer-filters';
 import { customerKeys } from './customer-keys';
 
-export type CustomerPage = Paged<CustomerListItem>;
-
 /** GET /entity/customers/: regions are sent comma-joined (spec §5). */
 export function getCustomers(
   filters: CustomerFilterSet,
   page: number,
   signal?: AbortSignal,
-): Promise<CustomerPage> {
-  return api.get<CustomerPage>('/entity/customers/', {
+): Promise<CustomerListPage> {
+  return api.get<CustomerListPage>('/entity/customers/', {
     query: {
       search: filters.search.trim(),
       // 'All Regions' is every region: no region filter at all.

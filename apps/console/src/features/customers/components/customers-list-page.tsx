@@ -3,6 +3,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { listTitle } from '../../../components/list-toolbar/list-title';
 import {
   listLoadErrorText,
   listLoadProps,
@@ -30,14 +31,14 @@ export function CustomersListPage() {
     () => customers.data?.pages.flatMap((page) => page.results) ?? [],
     [customers.data],
   );
-  const count = customers.data?.pages[0]?.count;
+  const firstPage = customers.data?.pages[0];
   const regionCount = filters.allRegions ? 0 : filters.regions.length;
 
   return (
     <Stack gap="md" p="lg">
       <Group justify="space-between" align="center" wrap="nowrap">
         <Title order={1} fz="h2">
-          {count === undefined ? 'Customers' : `Customers - ${count} results`}
+          {listTitle('Customers', firstPage?.count, firstPage?.countIsCapped)}
         </Title>
         <Button component={Link} to={CUSTOMER_CREATE_PATH} leftSection={<IconPlus size={16} />}>
           New Customer

@@ -10,6 +10,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-filter-panel';
+import { listTitle } from '../../../components/list-toolbar/list-title';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
 import { useSessionUser } from '../../auth/hooks/use-session';
@@ -22,7 +23,7 @@ import type { OrderRowActions } from './order-row';
 import { OrderRowDialogs, type RowDialog } from './order-row-dialogs';
 import { OrderSearchBox } from './order-search-box';
 import { OrdersTable } from './orders-table';
-import { listTitle, ORDERS_LIST_NAMES } from './orders-title';
+import { ORDERS_LIST_NAMES } from './orders-title';
 
 const loadFilterPanel = () => import('./order-filter-panel');
 const OrderFilterPanel = lazy(loadFilterPanel);

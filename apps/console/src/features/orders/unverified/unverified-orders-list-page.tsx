@@ -3,6 +3,7 @@ import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-filter-panel';
+import { listTitle } from '../../../components/list-toolbar/list-title';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import {
   listLoadErrorText,
@@ -11,7 +12,6 @@ import {
 } from '../../../components/list-toolbar/url-list-state';
 import { useUnverifiedOrdersQuery } from '../api/get-unverified-orders';
 import { OrderSearchBox } from '../list/order-search-box';
-import { listTitle } from '../list/orders-title';
 import {
   activeUnverifiedFilterCount,
   unverifiedFiltersFromQuery,

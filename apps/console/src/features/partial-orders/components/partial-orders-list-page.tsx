@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-filter-panel';
+import { listTitle } from '../../../components/list-toolbar/list-title';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import {
   listLoadErrorText,
@@ -15,7 +16,6 @@ import {
 import { showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { OrderSearchBox } from '../../orders/list/order-search-box';
-import { listTitle } from '../../orders/list/orders-title';
 import { useCancelPartialOrderMutation } from '../api/cancel-partial-order';
 import { usePartialOrdersQuery } from '../api/get-partial-orders';
 import {

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { listTitle } from '../../../components/list-toolbar/list-title';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import {
   listLoadErrorText,
@@ -41,7 +42,7 @@ export function RidersListPage() {
     <Stack gap="md" p="lg">
       <Group justify="space-between" align="center" wrap="nowrap">
         <Title order={1} fz="h2">
-          {count === undefined ? 'Riders' : `Riders - ${count} results`}
+          {listTitle('Riders', count)}
         </Title>
         {canAddRider && (
           <Button leftSection={<IconPlus size={16} />} onClick={createDialog.open}>
