@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ListSearch, ListSearchBox } from './list-search-box';
 import { FiltersButton, RefreshButton } from './list-toolbar-buttons';
 
 /**
@@ -12,14 +12,14 @@ export function ListToolbar({
   activeFilters,
   filters,
 }: {
-  search: ReactNode;
+  search: ListSearch;
   query: { isRefetching: boolean; isFetchingNextPage?: boolean; refetch: () => unknown };
   activeFilters: number;
   filters: { open: () => void; prefetch?: () => void };
 }) {
   return (
     <Group gap="sm">
-      {search}
+      <ListSearchBox {...search} />
       <RefreshButton
         loading={query.isRefetching && !query.isFetchingNextPage}
         onClick={() => void query.refetch()}

@@ -3,6 +3,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { ListSearchBox } from '../../../components/list-toolbar/list-search-box';
 import { listTitle } from '../../../components/list-toolbar/list-title';
 import {
   listLoadErrorText,
@@ -13,7 +14,6 @@ import { useCustomersQuery } from '../api/get-customers';
 import { customerFiltersFromQuery, customerFiltersToQuery } from '../customer-filters';
 import { CUSTOMER_CREATE_PATH } from '../customer-paths';
 import { CustomerFilterPanel } from './customer-filter-panel';
-import { CustomerSearchBox } from './customer-search-box';
 import { CustomersTable } from './customers-table';
 
 /** /customers (spec §2.9): the search and regions live in the query string. */
@@ -45,9 +45,12 @@ export function CustomersListPage() {
         </Button>
       </Group>
       <Group gap="sm">
-        <CustomerSearchBox
+        <ListSearchBox
+          label="Search customers"
+          placeholder="Customer Name or Phone"
           value={filters.search}
           onSearch={(search) => apply({ ...filters, search })}
+          withButton
         />
         <Button
           variant="default"

@@ -21,7 +21,6 @@ import { OrderListingButtons } from './order-listing-buttons';
 import { orderCreatePath, orderDetailPath } from './order-paths';
 import type { OrderRowActions } from './order-row';
 import { OrderRowDialogs, type RowDialog } from './order-row-dialogs';
-import { OrderSearchBox } from './order-search-box';
 import { OrdersTable } from './orders-table';
 import { ORDERS_LIST_NAMES } from './orders-title';
 
@@ -102,14 +101,13 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
         </Group>
       </Group>
       <ListToolbar
-        search={
-          <OrderSearchBox
-            label="Search orders"
-            placeholder="e.g. Order Number"
-            value={filters.search}
-            onSearch={(search) => apply({ ...filters, search })}
-          />
-        }
+        search={{
+          label: 'Search orders',
+          placeholder: 'e.g. Order Number',
+          value: filters.search,
+          onSearch: (search) => apply({ ...filters, search }),
+          withButton: true,
+        }}
         query={orders}
         activeFilters={activeFilters}
         filters={filterPanel}

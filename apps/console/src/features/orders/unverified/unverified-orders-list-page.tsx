@@ -11,7 +11,6 @@ import {
   useUrlFilters,
 } from '../../../components/list-toolbar/url-list-state';
 import { useUnverifiedOrdersQuery } from '../api/get-unverified-orders';
-import { OrderSearchBox } from '../list/order-search-box';
 import {
   activeUnverifiedFilterCount,
   unverifiedFiltersFromQuery,
@@ -46,14 +45,13 @@ export function UnverifiedOrdersListPage() {
         {listTitle('Unverified Orders', firstPage?.count, firstPage?.countIsCapped)}
       </Title>
       <ListToolbar
-        search={
-          <OrderSearchBox
-            label="Search unverified orders"
-            placeholder="e.g. Order ID"
-            value={filters.search}
-            onSearch={(search) => apply({ ...filters, search })}
-          />
-        }
+        search={{
+          label: 'Search unverified orders',
+          placeholder: 'e.g. Order ID',
+          value: filters.search,
+          onSearch: (search) => apply({ ...filters, search }),
+          withButton: true,
+        }}
         query={orders}
         activeFilters={activeFilters}
         filters={filterPanel}

@@ -15,7 +15,6 @@ import {
 } from '../../../components/list-toolbar/url-list-state';
 import { showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
-import { OrderSearchBox } from '../../orders/list/order-search-box';
 import { useCancelPartialOrderMutation } from '../api/cancel-partial-order';
 import { usePartialOrdersQuery } from '../api/get-partial-orders';
 import {
@@ -66,14 +65,13 @@ export function PartialOrdersListPage() {
         {listTitle('Partial Orders', firstPage?.count)}
       </Title>
       <ListToolbar
-        search={
-          <OrderSearchBox
-            label="Search partial orders"
-            placeholder="Order ID"
-            value={filters.search}
-            onSearch={(search) => apply({ ...filters, search })}
-          />
-        }
+        search={{
+          label: 'Search partial orders',
+          placeholder: 'Order ID',
+          value: filters.search,
+          onSearch: (search) => apply({ ...filters, search }),
+          withButton: true,
+        }}
         query={partials}
         activeFilters={activeFilters}
         filters={filterPanel}

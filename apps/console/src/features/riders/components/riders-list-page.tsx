@@ -19,7 +19,6 @@ import {
 } from '../rider-filters';
 import { CreateRiderDialog } from './create-rider-dialog';
 import { RiderFilterPanel } from './rider-filter-panel';
-import { RiderSearchBox } from './rider-search-box';
 import { RidersTable } from './riders-table';
 
 /** /riders (spec §2.10): the filter set and search live in the query string. */
@@ -51,12 +50,12 @@ export function RidersListPage() {
         )}
       </Group>
       <ListToolbar
-        search={
-          <RiderSearchBox
-            value={filters.search}
-            onSearch={(search) => apply({ ...filters, search })}
-          />
-        }
+        search={{
+          label: 'Search riders',
+          placeholder: 'e.g. Rider Name or Phone',
+          value: filters.search,
+          onSearch: (search) => apply({ ...filters, search }),
+        }}
         query={riders}
         activeFilters={activeFilters}
         filters={filterPanel}
