@@ -191,6 +191,25 @@ describe('CSV batches and the unverified list', () => {
     }
   });
 
+  it("order_list_rows reads a page's orders by primary key", async () => {
+    // EXPLAIN of a statement stops at the function call, so its query is explained from the
+    // text the database holds, with a page of real ids (CSV batches pass up to CSV_BATCH).
+    const { body } = await one<{ body: string }>(
+      sql`select prosrc as body from pg_proc where proname = 'order_list_rows'`,
+    );
+    const query = /RETURN \(([\s\S]*)\);\s*END/.exec(body)?.[1];
+    expect(query).toBeTruthy();
+    const ids = await one<{ ids: number[] }>(
+      sql`select array_agg(id) as ids from (select id from orders order by pickup desc limit ${CSV_BATCH_SCALED}) o`,
+    );
+    const text = (query as string)
+      .replace(/\bunnest\(ids\)/, `unnest('{${ids.ids.join(',')}}'::integer[])`)
+      .replace(/\bsort_column\b/, `'pickup'`);
+    const root = await plan(sql.raw(text));
+    expect(seqScansOfOrders(root)).toEqual([]);
+    expect(ordersIndexes(root)).toBe('orders_pkey');
+  });
+
   it('the unverified list reads an index', async () => {
     for (const ordering of ['-created', 'pickup', '-pickup']) {
       const f: OrderListFilter = { vertical: 'blood', states: ['unverified'] };

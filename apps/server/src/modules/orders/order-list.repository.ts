@@ -2,11 +2,8 @@ import { ORDER_LIST_COUNT_CAP } from '@dastak/core/constants';
 import type { AgeUnit, FulfillmentMethod, OrderState, Vertical } from '@dastak/core/states';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { customers, patients } from '../../db/schema/customers';
-import { regions } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
-import { users } from '../../db/schema/users';
 import { type ShapedStatement, StatementCache } from '../../lib/statement-cache';
 
 /**
@@ -178,15 +175,11 @@ function stateIn(states: readonly OrderState[]): SQL {
 
 /**
  * ORDER BY of the sort keys with the id as the last key in the first key's direction, so pages
- * never repeat or skip rows that share a time. `alias` renders against the packed subquery.
+ * never repeat or skip rows that share a time.
  */
-function orderBy(keys: readonly SortKey[], alias?: string, tieBreak = true): SQL {
+function orderBy(keys: readonly SortKey[], tieBreak = true): SQL {
   const col = (name: SortColumn | 'id') =>
-    alias
-      ? sql.raw(`${alias}.${name === 'id' ? 'id' : name}`)
-      : name === 'id'
-        ? sql`${orders.id}`
-        : sql`${SORT_COLUMNS[name]}`;
+    name === 'id' ? sql`${orders.id}` : sql`${SORT_COLUMNS[name]}`;
   const parts = keys.map((k) => sql`${col(k.column)} ${sql.raw(k.desc ? 'desc' : 'asc')}`);
   if (tieBreak) parts.push(sql`${col('id')} ${sql.raw(keys[0]?.desc ? 'desc' : 'asc')}`);
   return sql.join(parts, sql`, `);
@@ -209,40 +202,18 @@ function after(key: SortKey): SQL {
 }
 
 /**
- * The page rows as positional JSON arrays, in list order. Why JSON: one value per page decodes
- * natively on both drivers, where 30 typed columns x 21 rows go through the wire protocol's and
- * the ORM's per-field decoding (as dispatch.repository.ts found). Names come from primary-key
- * lookups on the page's rows only, never from the filtered set. They are scalar subqueries, not
- * joins: the planner then has no join order to search, which halved the statement's planning
- * and execution time at a million orders (ADR 0012).
+ * The page's rows as one JSON text of positional arrays in list order, packed from the page's
+ * ids by the database function order_list_rows (migration 0006; `unpack` reads its positions).
+ * Why JSON: one value per page decodes natively on both drivers, where 30 typed columns x 21
+ * rows go through the wire protocol's and the ORM's per-field decoding (as dispatch.repository.ts
+ * found). Why a function: its primary-key lookups of names keep one plan per session, so each
+ * list statement plans only its filter walk and count (ADR 0012). `array(...)` keeps the walk's
+ * order.
  */
-function packedRows(pageSql: SQL, keys: readonly SortKey[], rowOrder: SQL): SQL {
-  const sortColumn = sql.raw(`o.${keys[0]?.column ?? 'created'}`);
-  return sql`(select coalesce(json_agg(json_build_array(
-      o.id, o.number, o.state, o.pickup, o.address, o.region_id,
-      (select ${regions.name} from ${regions} where ${regions.id} = o.region_id),
-      (select json_build_array(${patients.id}, ${patients.firstName}, ${patients.lastName},
-          coalesce(${patients.phone},
-            (select ${customers.phone} from ${customers} where ${customers.id} = o.customer_id)),
-          ${patients.secondaryPhone}, ${patients.email}, ${patients.gender}, ${patients.age},
-          ${patients.ageUnit}, ${patients.cardNumber}, ${patients.customerId})
-        from ${patients} where ${patients.id} = o.patient_id),
-      o.assigned_rider_id,
-      (select trim(concat_ws(' ', ${users.firstName}, ${users.lastName})) from ${users}
-        where ${users.id} = o.assigned_rider_id),
-      o.needs_review, o.is_follow_up_addressed, o.is_fasting, o.is_medicine_and_specific_time,
-      o.urgent_delivery, o.allow_manual_assignment, o.fulfillment_method, o.vertical, o.created,
-      ${sortColumn}
-    ) order by ${rowOrder}), '[]'::json)::text
-    from (${pageSql}) o)`;
+function packedRows(idsSql: SQL, keys: readonly SortKey[]): SQL {
+  const sortColumn = sql.raw(`'${keys[0]?.column ?? 'created'}'`);
+  return sql`order_list_rows(array(${idsSql}), ${sortColumn})`;
 }
-
-const PAGE_COLUMNS = sql`${orders.id}, ${orders.number}, ${orders.state}, ${orders.pickup},
-  ${orders.address}, ${orders.regionId}, ${orders.patientId}, ${orders.customerId},
-  ${orders.assignedRiderId}, ${orders.needsReview}, ${orders.isFollowUpAddressed},
-  ${orders.isFasting}, ${orders.isMedicineAndSpecificTime}, ${orders.urgentDelivery},
-  ${orders.allowManualAssignment}, ${orders.fulfillmentMethod}, ${orders.vertical},
-  ${orders.created}, ${orders.modified}`;
 
 /**
  * The count's walk: at most COUNT_CAP + 1 matches. Its ORDER BY steers the planner to an index
@@ -254,18 +225,17 @@ function countSql(f: OrderListFilter, where: SQL, keys: readonly SortKey[]): SQL
   const walk: SortKey[] =
     f.pickupFrom || f.pickupTo ? [{ column: 'pickup', desc: !f.pickupFrom }] : keys.slice(0, 1);
   return sql`(select count(*)::int from (select 1 from ${orders} where ${where}
-    order by ${orderBy(walk, undefined, false)} limit ${sql.placeholder('countLimit')}) capped)`;
+    order by ${orderBy(walk, false)} limit ${sql.placeholder('countLimit')}) capped)`;
 }
 
 /**
- * The page's rows: ids first, in list order, then their columns by primary key. The id walk
- * reads only index columns where an index covers the filters and the order (a day by -created
- * sorts the day's index entries, not its heap rows); only the page's rows are fetched.
+ * The page's ids in list order. The walk reads only index columns where an index covers the
+ * filters and the order (a day by -created sorts the day's index entries, not its heap rows);
+ * order_list_rows then reads only the page's rows.
  */
-function pageSql(where: SQL, keys: readonly SortKey[]): SQL {
-  return sql`select ${PAGE_COLUMNS} from (select ${orders.id} as id from ${orders} where ${where}
-    order by ${orderBy(keys)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) k
-    join ${orders} on ${orders.id} = k.id`;
+function pageIdsSql(where: SQL, keys: readonly SortKey[]): SQL {
+  return sql`select ${orders.id} from ${orders} where ${where}
+    order by ${orderBy(keys)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
 }
 
 const sortShape = (keys: readonly SortKey[]) =>
@@ -284,7 +254,7 @@ export function listStatementParts(
     key: `list ${sortShape(keys)} ${shapeOf(f)}`,
     build: () => {
       const where = whereOf(f);
-      const rows = packedRows(pageSql(where, keys), keys, orderBy(keys, 'o'));
+      const rows = packedRows(pageIdsSql(where, keys), keys);
       return sql`select ${countSql(f, where, keys)} as count, ${rows} as rows`;
     },
     values: { ...valuesOf(f), ...page, countLimit: countCap + 1 },
@@ -317,7 +287,7 @@ export function batchStatementParts(
     key: `batch ${sortShape(first)} ${from ? 'after' : 'first'} ${shapeOf(f)}`,
     build: () => {
       const where = from ? (and(whereOf(f), after(first[0] as SortKey)) as SQL) : whereOf(f);
-      return sql`select ${packedRows(pageSql(where, first), first, orderBy(first, 'o'))} as rows`;
+      return sql`select ${packedRows(pageIdsSql(where, first), first)} as rows`;
     },
     values: { ...valuesOf(f), limit, offset: 0, afterValue: from?.value, afterId: from?.id },
   };
