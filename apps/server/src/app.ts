@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
@@ -18,6 +17,7 @@ import { authPlugin } from './plugins/auth';
 import { caseBoundaryPlugin } from './plugins/case-boundary';
 import { consoleStatic } from './plugins/console-static';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { apiRoutes } from './routes';
 
@@ -66,18 +66,7 @@ export async function buildApp({
     (await putSecretOnce(dbHandle.db, 'jwt_secret', randomBytes(48).toString('base64url')));
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Map tiles come from TILE_URL's host; everything else is same-origin.
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'"],
-        'frame-src': ["'self'", 'https:'],
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(caseBoundaryPlugin);
