@@ -1,7 +1,7 @@
 /**
  * The clients of bench/order-list.bench.ts, on a thread of their own so that making requests
  * and reading answers does not share the server's event loop (a real console is elsewhere).
- * Each phase message runs `clients` loops of `perClient` calls through the mix, in turn from a
+ * Each phase message (endpoint, bare HTTP or raw) runs `clients` loops of `perClient` calls through the mix, in turn from a
  * different offset per client, and answers the latencies by mix index.
  */
 import net from 'node:net';
@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 
-const { port, token, paths, raw, databaseUrl, clients } = workerData;
+const { port, barePort, token, paths, raw, databaseUrl, clients } = workerData;
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: clients }) : null;
 
 /**
@@ -18,7 +18,7 @@ const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: cli
  * this costs a tenth of that, so the endpoint's figure is the server's, not the client's.
  */
 class Connection {
-  constructor() {
+  constructor(port) {
     this.socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
     this.socket.setNoDelay(true);
     this.buffer = Buffer.alloc(0);
@@ -60,7 +60,10 @@ class Connection {
   }
 }
 
-const connections = Array.from({ length: clients }, () => new Connection());
+const connections = {
+  endpoint: Array.from({ length: clients }, () => new Connection(port)),
+  bare: Array.from({ length: clients }, () => new Connection(barePort)),
+};
 
 const counts = paths.map(() => '');
 
@@ -69,9 +72,9 @@ async function call(kind, i, c) {
     await pool.query({ name: raw[i].name, text: raw[i].sql, values: raw[i].params });
     return;
   }
-  const res = await connections[c].get(paths[i]);
+  const res = await connections[kind][c].get(paths[i]);
   if (res.status !== 200) throw new Error(`${paths[i]}: ${res.status} ${res.body}`);
-  if (!counts[i]) {
+  if (kind === 'endpoint' && !counts[i]) {
     const page = JSON.parse(res.body);
     counts[i] = `${page.count}${page.countIsCapped ? '+' : ''}`;
   }
@@ -79,7 +82,7 @@ async function call(kind, i, c) {
 
 parentPort.on('message', async ({ kind, perClient }) => {
   if (kind === 'stop') {
-    for (const connection of connections) connection.close();
+    for (const connection of [...connections.endpoint, ...connections.bare]) connection.close();
     await pool?.end();
     parentPort.close();
     return;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -7,6 +8,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { USER_TYPES } from '@dastak/core/states';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/config';
 import { type Db, openDb } from '../apps/server/src/db/client';
@@ -23,6 +25,9 @@ import { ms, percentile } from './instances';
  * GET /orders/{vertical}/ over real HTTP (issue 4): eight concurrent clients, a mix of filter
  * sets, against the same statements sent raw through the driver in the same run (the floor).
  * Targets on PostgreSQL at 1,000,000 orders: p99 <= 20 ms and p50 within 3 ms of the raw p50.
+ * A second floor, bare HTTP, is a node:http server in this process that runs the same statement
+ * and sends the database's text as the body: what any Node endpoint over this statement costs,
+ * before routing, auth, validation and the item shapes.
  *
  * PGlite (default; 100,000 demo orders generated in memory, figures printed, not judged):
  *   npm run bench:order-list -w @dastak/bench
@@ -108,6 +113,7 @@ function rawQueryOf(query: string) {
   return { sql: text, params, name: statementName(text) };
 }
 const RAW = MIX.map(([, q]) => rawQueryOf(q));
+const lite = pgliteOf(db as Db);
 
 const config = loadConfig({
   DATA_DIR: `/tmp/dastak-bench-${randomBytes(4).toString('hex')}`,
@@ -140,11 +146,35 @@ const token = await app.tokens.signAccess({
   permissions: [PERMISSIONS.CAN_VIEW_ORDER],
 });
 
+// The bare HTTP floor: the endpoint's statement behind node:http, on a pool of its own.
+const barePool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: CLIENTS }) : null;
+const bareStatements = new Map(MIX.map(([, q], i) => [`/api/v1/orders/blood/?${q}`, RAW[i]!]));
+const bare = createServer(async (req, res) => {
+  const r = bareStatements.get(req.url ?? '');
+  if (!r) {
+    res.writeHead(404).end();
+    return;
+  }
+  const result = barePool
+    ? await barePool.query({ name: r.name, text: r.sql, values: r.params })
+    : await lite!.query<Record<string, unknown>>(r.sql, r.params);
+  const row = result.rows[0] as { count: number; rows: string };
+  const body = `{"count":${row.count},"results":${row.rows}}`;
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const barePort = (bare.address() as AddressInfo).port;
+
 // Clients run on their own thread (HTTP, and the raw floor on PostgreSQL through a pool of
 // their own). PGlite lives in this thread, so its raw floor is sent from here.
 const clients = new Worker(new URL('./order-list-clients.mjs', import.meta.url), {
   workerData: {
     port,
+    barePort,
     token,
     paths: MIX.map(([, q]) => `/api/v1/orders/blood/?${q}`),
     raw: RAW,
@@ -152,15 +182,15 @@ const clients = new Worker(new URL('./order-list-clients.mjs', import.meta.url),
     clients: CLIENTS,
   },
 });
+type Kind = 'endpoint' | 'bare' | 'raw';
 type PhaseResult = { samples: number[][]; counts: string[] };
-const inWorker = (kind: 'endpoint' | 'raw', perClient: number) =>
+const inWorker = (kind: Kind, perClient: number) =>
   new Promise<PhaseResult>((resolve, reject) => {
     clients.once('message', resolve);
     clients.once('error', reject);
     clients.postMessage({ kind, perClient });
   });
 
-const lite = pgliteOf(db as Db);
 async function rawHere(perClient: number): Promise<PhaseResult> {
   const out = MIX.map(() => [] as number[]);
   await Promise.all(
@@ -175,18 +205,23 @@ async function rawHere(perClient: number): Promise<PhaseResult> {
   );
   return { samples: out, counts: [] };
 }
-const phase = (kind: 'endpoint' | 'raw', perClient: number) =>
+const phase = (kind: Kind, perClient: number) =>
   kind === 'raw' && !databaseUrl ? rawHere(perClient) : inWorker(kind, perClient);
 
-const byMix = MIX.map(() => ({ endpoint: [] as number[], raw: [] as number[] }));
+const byMix = MIX.map(() => ({
+  endpoint: [] as number[],
+  bare: [] as number[],
+  raw: [] as number[],
+}));
 let counts: string[] = [];
 await phase('raw', 4);
+await phase('bare', 4);
 await phase('endpoint', 4);
 inServer.length = 0; // warm-up requests out
 // How busy the server's event loop was while it served: near 1, requests wait for the loop.
 const loop = { idle: 0, active: 0 };
 for (let r = 0; r < ROUNDS; r++) {
-  for (const kind of ['raw', 'endpoint'] as const) {
+  for (const kind of ['raw', 'bare', 'endpoint'] as const) {
     const before = performance.eventLoopUtilization();
     const res = await phase(kind, PER_CLIENT);
     if (kind === 'endpoint') {
@@ -202,6 +237,7 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 const samples = {
   endpoint: byMix.flatMap((m) => m.endpoint),
+  bare: byMix.flatMap((m) => m.bare),
   raw: byMix.flatMap((m) => m.raw),
 };
 
@@ -211,17 +247,19 @@ console.log(
   `orders list: ${total} orders (${ref.today} blood orders today), ${engine}, ${CLIENTS} concurrent clients, ${samples.endpoint.length} requests each side`,
 );
 console.log(`  endpoint (HTTP)   ${stats(samples.endpoint)}`);
+console.log(
+  `  bare HTTP         ${stats(samples.bare)}  (node:http + the same statement, body as sent)`,
+);
 console.log(`  raw SQL (driver)  ${stats(samples.raw)}`);
 console.log(`  inside the server ${stats(inServer)}  (request arrived -> answer written)`);
 console.log(
   `  server event loop busy ${((100 * loop.active) / (loop.active + loop.idle)).toFixed(0)}% of the endpoint phases`,
 );
-console.log('  by filter set (p50 endpoint / raw, count):');
+console.log('  by filter set (p50 endpoint / bare / raw, count):');
 MIX.forEach(([name], i) => {
   const e = byMix[i]!;
-  console.log(
-    `    ${name.padEnd(20)} ${ms(percentile(e.endpoint, 50)).padStart(9)} / ${ms(percentile(e.raw, 50)).padStart(9)}   ${counts[i]}`,
-  );
+  const p50s = [e.endpoint, e.bare, e.raw].map((s) => ms(percentile(s, 50)).padStart(9));
+  console.log(`    ${name.padEnd(20)} ${p50s.join(' / ')}   ${counts[i]}`);
 });
 const p99 = percentile(samples.endpoint, 99);
 const gap = percentile(samples.endpoint, 50) - percentile(samples.raw, 50);
@@ -231,6 +269,8 @@ console.log(
 );
 
 clients.postMessage({ kind: 'stop' });
+bare.close();
+await barePool?.end();
 await app.close();
 await handle.close();
 if (judged && (p99 > 20 || gap > 3)) process.exitCode = 1;
