@@ -186,8 +186,11 @@ type Kind = 'endpoint' | 'bare' | 'raw';
 type PhaseResult = { samples: number[][]; counts: string[] };
 const inWorker = (kind: Kind, perClient: number) =>
   new Promise<PhaseResult>((resolve, reject) => {
-    clients.once('message', resolve);
     clients.once('error', reject);
+    clients.once('message', (result: PhaseResult) => {
+      clients.off('error', reject);
+      resolve(result);
+    });
     clients.postMessage({ kind, perClient });
   });
 
