@@ -11,22 +11,10 @@ import {
 } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
+import { ageString } from '../customers/patient-view';
 import * as repo from './order-detail.repository';
 
 /** GET /orders/{vertical}/{id}/ and /orders/locate/{id}/ (spec §2.6, §3 Order). */
-
-const AGE_UNIT_WORDS: Record<AgeUnit, [string, string]> = {
-  YEARS: ['Year', 'Years'],
-  MONTHS: ['Month', 'Months'],
-  DAYS: ['Day', 'Days'],
-};
-
-/** '32 Years', '1 Month'; '' when the age is unknown. */
-export function ageString(age: number | null, unit: AgeUnit | null): string {
-  if (age == null) return '';
-  const [one, many] = AGE_UNIT_WORDS[unit ?? 'YEARS'];
-  return `${age} ${age === 1 ? one : many}`;
-}
 
 /**
  * Whole minutes the pickup time has passed while the sample is still to be collected (the

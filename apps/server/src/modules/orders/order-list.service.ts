@@ -9,9 +9,9 @@ import { type Gender, ORDER_STATES, VERTICAL_LABELS, type Vertical } from '@dast
 import { badRequest } from '../../lib/http-errors';
 import { limitOffset } from '../../lib/paging';
 import { containsPattern } from '../../lib/search-pattern';
+import { ageString } from '../customers/patient-view';
 import { enqueueEmail } from '../notifications/notifications.repository';
 import { csvFileName, orderCsvChunks } from './order-csv';
-import { ageString } from './order-detail.service';
 import * as repo from './order-list.repository';
 
 /** The orders lists (spec §2.3, §2.4): filters, ordering, a capped count (ADR 0012). */
