@@ -15,8 +15,8 @@ import { type Db, openDb } from '../apps/server/src/db/client';
 import { clearDemoData, generateDemoData } from '../apps/server/src/demo/generate';
 import { pgliteOf } from '../apps/server/src/demo/insert';
 import { keysToCamel } from '../apps/server/src/lib/case';
-import { statementName } from '../apps/server/src/lib/statement-cache';
-import { listStatement } from '../apps/server/src/modules/orders/order-list.repository';
+import { type CompiledQuery, StatementCache } from '../apps/server/src/lib/statement-cache';
+import { listStatementParts } from '../apps/server/src/modules/orders/order-list.repository';
 import { filterOf, sortKeysOf } from '../apps/server/src/modules/orders/order-list.service';
 import { createStaffUser } from '../apps/server/src/modules/users/users.service';
 import { ms, percentile } from './instances';
@@ -96,21 +96,26 @@ const MIX: [string, string][] = [
   ['day page 5', `${win}&ordering=pickup&page=5`],
 ];
 
-// The same statement the endpoint runs, for the raw floor.
-const dialect = (
-  db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }
-).dialect;
+// The same statement the endpoint runs, for the raw floor, named as the server names it so the
+// driver prepares it the same way. Its count and its page alone are the same text with the
+// other part's LIMIT bound to 0: the same plan, with that part reading nothing.
+const statements = new StatementCache();
 function rawQueryOf(query: string) {
   const q = orderListQuerySchema.parse(keysToCamel(Object.fromEntries(new URLSearchParams(query))));
   const filter = filterOf('blood', q);
   if (!filter) throw new Error(`empty filter: ${query}`);
-  const stmt = listStatement(filter, sortKeysOf(q.ordering), {
+  const parts = listStatementParts(filter, sortKeysOf(q.ordering), {
     limit: q.pageSize + 1,
     offset: (q.page - 1) * q.pageSize,
   });
-  const { sql: text, params } = dialect.sqlToQuery(stmt);
-  // Named as the server names it, so the driver prepares it the same way.
-  return { sql: text, params, name: statementName(text) };
+  const zeroed = (limits: { limit?: number; countLimit?: number }) =>
+    statements.query({ ...parts, values: { ...parts.values, ...limits } });
+  return {
+    ...statements.query(parts),
+    countOnly: zeroed({ limit: 0 }),
+    pageOnly: zeroed({ countLimit: 0 }),
+    neither: zeroed({ limit: 0, countLimit: 0 }),
+  };
 }
 const RAW = MIX.map(([, q]) => rawQueryOf(q));
 const lite = pgliteOf(db as Db);
@@ -238,6 +243,34 @@ for (let r = 0; r < ROUNDS; r++) {
     if (kind === 'endpoint') counts = res.counts;
   }
 }
+// The count against the page, one statement at a time on one connection (no queueing): each
+// part's median less the median of the statement with both parts reading nothing.
+const single = await barePool?.connect();
+const send = (q: CompiledQuery) =>
+  single
+    ? single.query({ name: q.name, text: q.sql, values: q.params })
+    : lite!.query(q.sql, q.params);
+const costs = await (async () => {
+  const out: { count: number; page: number }[] = [];
+  for (const r of RAW) {
+    const t = { countOnly: [] as number[], pageOnly: [] as number[], neither: [] as number[] };
+    for (let k = 0; k < 60; k++) {
+      for (const part of ['countOnly', 'pageOnly', 'neither'] as const) {
+        const t0 = performance.now();
+        await send(r[part]);
+        if (k >= 10) t[part].push(performance.now() - t0);
+      }
+    }
+    const none = percentile(t.neither, 50);
+    out.push({
+      count: percentile(t.countOnly, 50) - none,
+      page: percentile(t.pageOnly, 50) - none,
+    });
+  }
+  return out;
+})();
+single?.release();
+
 const samples = {
   endpoint: byMix.flatMap((m) => m.endpoint),
   bare: byMix.flatMap((m) => m.bare),
@@ -258,12 +291,19 @@ console.log(`  inside the server ${stats(inServer)}  (request arrived -> answer 
 console.log(
   `  server event loop busy ${((100 * loop.active) / (loop.active + loop.idle)).toFixed(0)}% of the endpoint phases`,
 );
-console.log('  by filter set (p50 endpoint / bare / raw, count):');
+console.log(
+  '  by filter set: p50 endpoint / bare / raw, the count; alone on one connection, count / page:',
+);
 MIX.forEach(([name], i) => {
   const e = byMix[i]!;
   const p50s = [e.endpoint, e.bare, e.raw].map((s) => ms(percentile(s, 50)).padStart(9));
-  console.log(`    ${name.padEnd(20)} ${p50s.join(' / ')}   ${counts[i]}`);
+  const c = costs[i]!;
+  console.log(
+    `    ${name.padEnd(20)} ${p50s.join(' / ')}   ${counts[i]?.padEnd(5)} ${ms(c.count).padStart(8)} / ${ms(c.page)}`,
+  );
 });
+const countWithinPage = costs.filter((c) => c.count <= c.page).length;
+console.log(`  the count cost at most the page on ${countWithinPage} of ${MIX.length} filter sets`);
 const p99 = percentile(samples.endpoint, 99);
 const gap = percentile(samples.endpoint, 50) - percentile(samples.raw, 50);
 const judged = !!databaseUrl;
