@@ -8,10 +8,10 @@ import helmet, { type HelmetOptions } from 'helmet';
  *
  * Why not @fastify/helmet: it builds helmet's middleware again on every request (every
  * directive parsed and checked, in two hooks), about 0.05 ms of CPU a request on the hottest
- * routes (ADR 0012). These headers depend only on the options, never on the request, so helmet
+ * routes (ADR 0018). These headers depend only on the options, never on the request, so helmet
  * runs once here against a recording response and each request gets the recorded headers.
  */
-export function helmetHeaders(options: HelmetOptions): {
+function helmetHeaders(options: HelmetOptions): {
   set: [string, string][];
   removed: string[];
 } {
