@@ -97,8 +97,13 @@ describe('customers list', () => {
     const boxes = group.getByRole('checkbox');
     await visible(boxes.nth(1));
     const first = boxes.nth(1);
-    await first.check();
-    // Unchecking the only selected region is ignored (spec §5).
+    // No region filter shows every region ticked; unchecking All Regions leaves the default
+    // (first) region, and unchecking the only selected region is ignored (spec §5).
+    const all = group.getByRole('checkbox', { name: 'All Regions' });
+    expect(await all.isChecked()).toBe(true);
+    expect(await first.isChecked()).toBe(true);
+    await all.uncheck();
+    expect(await boxes.nth(2).isChecked()).toBe(false);
     await first.click();
     expect(await first.isChecked()).toBe(true);
     await screenshot(page, 'customers-filters');
@@ -112,7 +117,7 @@ describe('customers list', () => {
     // otherwise also match a loose 'Filters'.
     await panel.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await group.getByRole('checkbox', { name: 'All Regions' }).check();
+    await all.check();
     const n = await boxes.count();
     for (let i = 1; i < n; i++) expect(await boxes.nth(i).isChecked()).toBe(true);
     await panel.getByRole('button', { name: 'Apply Filters' }).click();

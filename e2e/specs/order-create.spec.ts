@@ -3,7 +3,7 @@ import type { Order } from '@dastak/core/entities/orders';
 import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
-import { orderTotal } from '@dastak/core/rules/order-total';
+import { formatDiscount, orderTotal } from '@dastak/core/rules/order-total';
 import type { Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -221,6 +221,22 @@ async function submitOrder(vertical: Vertical, hit: SearchHit): Promise<Order> {
   return created;
 }
 
+/**
+ * The detail page the create lands on shows the discount typed and the discounted total, and the
+ * order carries them: the server priced it from its own test prices (ADR 0016).
+ */
+async function expectPricedAsTyped(created: Order, discount: number, total: number) {
+  expect(created.discountPercent).toBe(discount);
+  expect(created.givenValue).toBe(total);
+  const shown = page.getByTestId('order-discount');
+  await expect.poll(() => shown.textContent()).toBe(formatDiscount(discount));
+  expect(await page.getByTestId('order-total').textContent()).toBe(
+    `PKR ${total.toLocaleString('en-PK')}`,
+  );
+  await shown.scrollIntoViewIfNeeded();
+  await screenshot(page, `order-create-${created.vertical}-priced-${discount}`);
+}
+
 /** Books an order for the customer of `order` from the page, picked from the autocomplete. */
 async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHit }) {
   const { order, hit } = source;
@@ -247,7 +263,7 @@ async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHi
   expect(created.patient.id).toBe(order.patient.id);
   expect(created.customerAddress.id).toBe(order.customerAddress.id);
   expect(created.scanTypes.map((l) => l.scanType.code).sort()).toEqual(codes);
-  expect(created.givenValue).toBe(total);
+  await expectPricedAsTyped(created, 10, total);
   expect(created.urgentDelivery).toBe(true);
   expect(created.sourceOrder).toBeNull();
   return created;
@@ -255,8 +271,8 @@ async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHi
 
 /**
  * Books from a number no customer has: the create-customer link, the customer wizard, a new
- * patient, a new address from the New Address dialog, a test with a 25% discount, a slot and
- * hear-about-us; then finds the order in the list.
+ * patient, a new address from the New Address dialog, a test with a 12.5% discount (decimals
+ * are kept), a slot and hear-about-us; then finds the order in the list.
  */
 async function bookForNewNumber(vertical: Vertical, lastName: string) {
   const phone = await unusedPhone();
@@ -313,8 +329,8 @@ async function bookForNewNumber(vertical: Vertical, lastName: string) {
   const test = await allowedTest(vertical);
   await field('Test Type').fill(test.code);
   await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(test.code)}\\)`) }).click();
-  await field('Discount (%)').fill('25');
-  const total = orderTotal([test.value], 25);
+  await field('Discount (%)').fill('12.5');
+  const total = orderTotal([test.value], 12.5);
   await expect
     .poll(() => page.getByTestId('order-total').textContent())
     .toBe(`PKR ${total.toLocaleString('en-PK')}`);
@@ -330,7 +346,7 @@ async function bookForNewNumber(vertical: Vertical, lastName: string) {
   expect(created.customer.phone).toBe(phone);
   expect(`${created.patient.firstName} ${created.patient.lastName}`).toBe(`Sara ${lastName}`);
   expect(created.customerAddress.address).toBe('House 9, Street 2, Gulberg');
-  expect(created.givenValue).toBe(total);
+  await expectPricedAsTyped(created, 12.5, total);
   expect(created.vertical).toBe(vertical);
   const [hit] = await api.get<SearchHit[]>('/entity/customer-search/', { search: phone });
   expect(hit?.hasFilledHearAboutUs).toBe(true);

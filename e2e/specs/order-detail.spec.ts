@@ -251,8 +251,18 @@ describe('order detail', () => {
     await openDetail(order);
     const star = page.getByRole('button', { name: 'Needs review' });
     expect(await star.getAttribute('aria-pressed')).toBe('false');
+    // The star asks first; closing the dialog changes nothing.
     await star.click();
+    let confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await visible(confirm.getByText('Mark this order as needing review?'));
+    await screenshot(page, 'order-detail-needs-review-confirm');
+    await confirm.getByRole('button', { name: 'Close' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await star.click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await visible(toast(page, SUCCESS.ORDER_REVIEWED));
+    await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'order-detail-needs-review');
 
@@ -270,6 +280,9 @@ describe('order detail', () => {
 
     // And back.
     await page.getByRole('button', { name: 'Needs review' }).click();
+    confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await visible(confirm.getByText('Remove the needs-review mark from this order?'));
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: 'Needs review' }).getAttribute('aria-pressed'))
       .toBe('false');

@@ -386,8 +386,14 @@ describe('orders list', () => {
     expect(names.length).toBeGreaterThan(1);
     const box = (name: string) => regionGroup.getByRole('checkbox', { name, exact: true });
 
+    // No region filter: All Regions and every region show ticked. Unchecking All Regions with
+    // nothing chosen before falls back to the default (first) region.
+    expect(await all.isChecked()).toBe(true);
+    for (const name of names) expect(await box(name).isChecked()).toBe(true);
+    await all.uncheck();
+    for (const name of names) expect(await box(name).isChecked()).toBe(name === names[0]);
+
     // One region, then a rider of it.
-    await box(names[0]!).check();
     const rider = await pickOption(panel, 'Rider');
     expect(rider).not.toBe('');
     // Unchecking the only region is ignored: at least one stays selected.

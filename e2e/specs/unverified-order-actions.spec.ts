@@ -1,9 +1,9 @@
 import type { Order } from '@dastak/core/entities/orders';
-import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ADDRESS_DELETE_MESSAGES, ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
-import { createOrderAtOwnAddress, findOrder, type OrdersApi } from '../fixtures/order-actions-api';
+import { createOrderAtOwnAddress, type OrdersApi } from '../fixtures/order-actions-api';
 import { useStaffPages } from '../fixtures/staff-pages';
 import { heading, toast, visible } from '../fixtures/ui';
 
@@ -29,10 +29,6 @@ const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Order actions
 const actionButton = (page: Page, name: string) =>
   toolbar(page).getByRole('button', { name, exact: true });
 
-/** An unverified blood order (the unverified list is blood's) whose detail passes `accept`. */
-const unverifiedOrder = (accept: (o: Order) => boolean) =>
-  findOrder(api, 'blood', { states: 'unverified' }, accept, used);
-
 const addressOk = (o: Order) =>
   o.fulfillmentMethod === 'online' && o.customerAddress.verified && o.customerAddress.isValid;
 
@@ -51,18 +47,27 @@ async function openFromList(page: Page, order: Order) {
   await visible(toolbar(page));
 }
 
-async function expectActivity(orderId: number, verb: string, text: string) {
+/** The newest activity row of `verb` says `text`, in the API and, given a page, in its log. */
+async function expectActivity(orderId: number, verb: string, text: string, page?: Page) {
   await expect
     .poll(async () => (await api.activities(orderId)).find((a) => a.verb === verb)?.description, {
       timeout: 15_000,
     })
     .toContain(text);
+  if (page) await visible(page.locator(`li[data-verb="${verb}"]`).filter({ hasText: text }));
 }
+
+/** The DELETE of the address the page sends next, as the server receives its query. */
+const addressDelete = (page: Page) =>
+  page
+    .waitForRequest((r) => r.method() === 'DELETE' && r.url().includes('/entity/customer_address/'))
+    .then((r) => new URL(r.url()).searchParams);
 
 describe('unverified order actions', () => {
   test('gates Mark Wrong Pin on the address, and Verify and Cancel on permissions', async () => {
-    const good = await unverifiedOrder(addressOk);
-    used.delete(good.id);
+    // Orders of their own: which unverified demo orders are left depends on the other specs.
+    const good = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'afterBooking' });
+    expect(addressOk(good)).toBe(true);
     // An agent may change customers (Mark Wrong Pin) but neither verify nor cancel.
     await openFromList(agent, good);
     await visible(actionButton(agent, 'Mark Wrong Pin'));
@@ -77,10 +82,8 @@ describe('unverified order actions', () => {
     await screenshot(dispatcher, 'unverified-actions-dispatcher');
 
     // An address not yet verified is no wrong pin to mark: verification will catch it.
-    const unchecked = await unverifiedOrder(
-      (o) => o.fulfillmentMethod === 'online' && !o.customerAddress.verified,
-    );
-    used.delete(unchecked.id);
+    const unchecked = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'never' });
+    expect(unchecked.customerAddress.verified).toBe(false);
     await openFromList(dispatcher, unchecked);
     await visible(actionButton(dispatcher, 'Verify Order'));
     expect(await actionButton(dispatcher, 'Mark Wrong Pin').count()).toBe(0);
@@ -97,9 +100,20 @@ describe('unverified order actions', () => {
     const dialog = page.getByRole('dialog', { name: 'Mark Wrong Pin' });
     await visible(dialog.getByText(/recorded in the order's log/));
     await screenshot(page, 'unverified-actions-wrong-pin');
+    const sent = addressDelete(page);
     await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
+    // Mark Wrong Pin says so: the order id and the flag (spec §7, ADR 0014).
+    const query = await sent;
+    expect(query.get('order_id')).toBe(String(order.id));
+    expect(query.get('wrong_pin')).toBe('true');
     await visible(toast(page, SUCCESS.CUSTOMER_ADDRESS_DELETED));
-    await expectActivity(order.id, 'addressDeleted', 'wrong pin');
+    await expectActivity(
+      order.id,
+      'addressDeleted',
+      `Address marked as wrong pin and deleted by`,
+      page,
+    );
+    await expectActivity(order.id, 'addressDeleted', order.customerAddress.address, page);
     // The pin lost its verification, so there is nothing left to mark.
     await expect
       .poll(() => actionButton(page, 'Mark Wrong Pin').count(), { timeout: 10_000 })
@@ -107,9 +121,39 @@ describe('unverified order actions', () => {
     expect((await api.order('blood', order.id)).state).toBe('unverified');
   });
 
+  test('offers no Mark Wrong Pin once the order is no longer unverified', async () => {
+    const page = dispatcher;
+    // A verified, valid pin of an online order: all Mark Wrong Pin needs but the state.
+    const order = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'beforeBooking' });
+    expect(order.state).not.toBe('unverified');
+    expect(addressOk(order)).toBe(true);
+    // As a tab left open on the unverified detail after someone verified the order.
+    await page.goto(app(`/unverified-orders/detail/${order.id}`));
+    await visible(heading(page, order.number));
+    await visible(actionButton(page, 'Cancel Order'));
+    expect(await actionButton(page, 'Mark Wrong Pin').count()).toBe(0);
+    expect(await actionButton(page, 'Verify Order').count()).toBe(0);
+
+    // A tab that has not refetched yet still asks: the server refuses and records nothing.
+    const { status, data } = await api.request<{ detail: string }>(
+      'DELETE',
+      `/entity/customer_address/${order.customerAddress.id}/`,
+      { query: { orderId: order.id, wrongPin: 'true' } },
+    );
+    expect(status).toBe(409);
+    expect(data.detail).toBe(ADDRESS_DELETE_MESSAGES.WRONG_PIN_ORDER_NOT_UNVERIFIED);
+    const log = await api.activities(order.id);
+    expect(log.some((a) => a.verb === 'addressDeleted')).toBe(false);
+    expect((await api.order('blood', order.id)).customerAddress).toMatchObject({
+      verified: true,
+      isValid: true,
+    });
+  });
+
   test('verifies an order with tests and returns to the previous page', async () => {
     const page = dispatcher;
-    const order = await unverifiedOrder((o) => o.scanTypes.length > 0);
+    const order = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'never' });
+    expect(order.scanTypes.length).toBeGreaterThan(0);
     await openFromList(page, order);
     await actionButton(page, 'Verify Order').click();
     const dialog = page.getByRole('dialog', { name: 'Verify Order' });
@@ -127,7 +171,7 @@ describe('unverified order actions', () => {
 
   test('cancels with a reason and returns to the previous page', async () => {
     const page = dispatcher;
-    const order = await unverifiedOrder(() => true);
+    const order = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'never' });
     await openFromList(page, order);
     await actionButton(page, 'Cancel Order').click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Order' });

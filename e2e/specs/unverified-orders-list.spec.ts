@@ -173,7 +173,9 @@ describe('unverified orders list', () => {
     await visible(panel.getByRole('button', { name: 'Pickup From' }));
     await visible(panel.getByRole('button', { name: 'Pickup To' }));
     const regions = panel.getByRole('group', { name: 'Regions' });
-    await regions.getByRole('checkbox').nth(1).check();
+    // Every region shows ticked until one is chosen: unticking All Regions leaves the default.
+    await regions.getByRole('checkbox', { name: 'All Regions' }).uncheck();
+    await expect.poll(() => regions.getByRole('checkbox').nth(1).isChecked()).toBe(true);
     await screenshot(page, 'unverified-orders-filters');
     await panel.getByRole('button', { name: 'Apply Filters' }).click();
     await page.waitForURL(/regions=\d+/);

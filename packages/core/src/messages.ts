@@ -1,6 +1,7 @@
 import {
   ORDER_CREATE_LEAD_MINUTES,
   ORDER_CREATE_MAX_DAYS_AHEAD,
+  RESCHEDULE_LEAD_MINUTES,
   RESCHEDULE_MAX_DAYS_AHEAD,
   RIDER_MAX_PICKUPS,
 } from './constants';
@@ -174,10 +175,13 @@ export const ORDER_MESSAGES = {
   REGION_INVALID: 'Select a region of this vertical',
   PICKUP_TOO_SOON: `Pickup time must be at least ${ORDER_CREATE_LEAD_MINUTES} minutes from now`,
   PICKUP_TOO_FAR: `Pickup time can be at most ${ORDER_CREATE_MAX_DAYS_AHEAD} days ahead`,
-  RESCHEDULE_IN_PAST: "Re-schedule time can't be in the past",
+  RESCHEDULE_TOO_SOON: `Re-schedule time must be at least ${RESCHEDULE_LEAD_MINUTES} minutes from now`,
   RESCHEDULE_TOO_FAR: `Re-schedule date can be at most ${RESCHEDULE_MAX_DAYS_AHEAD} days ahead`,
   PARTIAL_ORDER_GONE: 'This partial order was already converted or cancelled',
   SOURCE_ORDER_UNKNOWN: 'The copied order does not exist',
+  SOURCE_ORDER_OTHER_VERTICAL: 'The copied order belongs to another vertical',
+  TOTAL_MISMATCH: 'Order total does not match the selected tests and discount',
+  EDIT_TESTS_XRAY: 'The tests of an X-ray order can not be edited',
   VERTICAL_MISMATCH: "The order's vertical does not match the page",
   EDIT_AFTER_COLLECTION: 'Tests and additional notes can only be edited before collection',
   EDIT_CLOSED_ORDER: 'A delivered or cancelled order can not be edited',
@@ -205,6 +209,8 @@ export const ADDRESS_DELETE_MESSAGES = {
   ORDER_OFFLINE: 'Only the address of an online order can be deleted',
   ADDRESS_INVALID: 'Only a valid address can be deleted',
   WRONG_PIN_UNVERIFIED: 'Only a verified and valid address can be marked as a wrong pin',
+  WRONG_PIN_ORDER_NOT_UNVERIFIED: 'A wrong pin can only be marked on an unverified order',
+  WRONG_PIN_NEEDS_ORDER: 'A wrong pin is marked from an order: send its order id',
   NOT_ORDER_ADDRESS: "This address is not the order's address",
   ID_MISMATCH: 'The address id in the body does not match the address in the path',
 } as const;

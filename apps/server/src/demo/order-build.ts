@@ -1,4 +1,5 @@
 import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
+import { orderTotal } from '@dastak/core/rules/order-total';
 import type { OrderState, Vertical } from '@dastak/core/states';
 import { jitter } from './geometry';
 import { addFeedback, type Questions } from './order-feedback';
@@ -77,7 +78,7 @@ export function buildOrder(
 
   const picked = tests.pick(rng, vertical, vertical === 'blood' && rng.chance(0.03));
   const isCovid = picked.some((t) => t.isCovid);
-  const total = picked.reduce((sum, t) => sum + t.value, 0);
+  const values = picked.map((t) => t.value);
   const discount = rng.weighted([
     [0, 72],
     [5, 10],
@@ -225,7 +226,8 @@ export function buildOrder(
     orderType: seed.source === 'Hospital Referral' ? 2 : 1,
     orderSourceId: ctx.lookups.orderSource[seed.source] ?? null,
     hearAboutId: address.hearAboutId,
-    givenValue: SELF_SERVICE.has(seed.source) ? null : Math.round(total - (total * discount) / 100),
+    // Priced as the server prices a booking (ADR 0016); self-service orders came without one.
+    givenValue: SELF_SERVICE.has(seed.source) ? null : orderTotal(values, discount),
     discountPercent: discount,
     totalFollowUps: followUps,
     assignedAt: rider ? new Date((times.assign ?? times.reassign) as number) : null,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages';
 import {
+  idParamSchema,
   idSchema,
   latitudeSchema,
   longitudeSchema,
   namedRefSchema,
   sixDecimalsSchema,
+  toggleParamSchema,
   verticalSchema,
 } from './common';
 
@@ -43,12 +45,23 @@ export const customerAddressCreateSchema = z.object({
 export type CustomerAddressCreate = z.infer<typeof customerAddressCreateSchema>;
 export type CustomerAddressCreateInput = z.input<typeof customerAddressCreateSchema>;
 
-/** DELETE /entity/customer_address/{id}/; orderId is sent by Mark Wrong Pin. */
+/**
+ * DELETE /entity/customer_address/{id}/ body. orderId: the delete is made from that order (Delete
+ * Address on the order detail, Mark Wrong Pin); wrongPin: it is Mark Wrong Pin (needs orderId).
+ */
 export const customerAddressDeleteSchema = z.object({
   customerAddressId: idSchema,
   orderId: idSchema.optional(),
+  wrongPin: z.boolean().optional(),
 });
 export type CustomerAddressDelete = z.infer<typeof customerAddressDeleteSchema>;
+
+/** DELETE /entity/customer_address/{id}/ query: order_id and wrong_pin, as the body's keys. */
+export const customerAddressDeleteQuerySchema = z.object({
+  orderId: idParamSchema.optional(),
+  wrongPin: toggleParamSchema,
+});
+export type CustomerAddressDeleteQuery = z.infer<typeof customerAddressDeleteQuerySchema>;
 
 /** PATCH /entity/verify_customer_address/{id} */
 export const customerAddressVerifySchema = z.object({ verified: z.boolean().default(true) });

@@ -75,6 +75,26 @@ describe('order create', () => {
     expect(orderCreateSchema.parse({ ...order, value: '2500' }).value).toBe(2500);
   });
 
+  it('checks the discount with the spec messages and keeps decimals', () => {
+    expect(errorsOf(orderCreateSchema, { ...order, discount: -1 }).discount).toEqual([
+      VALIDATION.DISCOUNT_MIN,
+    ]);
+    expect(errorsOf(orderCreateSchema, { ...order, discount: 100.5 }).discount).toEqual([
+      VALIDATION.DISCOUNT_MAX,
+    ]);
+    expect(errorsOf(orderCreateSchema, { ...order, discount: 'abc' }).discount).toEqual([
+      VALIDATION.DISCOUNT_INVALID,
+    ]);
+    expect(errorsOf(orderCreateSchema, { ...order, discount: true }).discount).toEqual([
+      VALIDATION.DISCOUNT_INVALID,
+    ]);
+    expect(orderCreateSchema.parse({ ...order, discount: 12.5 }).discount).toBe(12.5);
+    expect(orderCreateSchema.parse({ ...order, discount: '10' }).discount).toBe(10);
+    expect(orderCreateSchema.parse({ ...order, discount: 0 }).discount).toBe(0);
+    expect(orderCreateSchema.parse({ ...order, discount: '' }).discount).toBeUndefined();
+    expect(orderCreateSchema.parse({ ...order, discount: null }).discount).toBeUndefined();
+  });
+
   it('caps additional notes at 1000 characters', () => {
     expect(
       orderCreateSchema.safeParse({ ...order, additionalNotes: 'n'.repeat(1000) }).success,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDITIONAL_NOTES_MAX, COMMENT_MAX } from '../constants';
 import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { enteredDiscount, validateDiscount } from '../rules/order-total';
 import { ORDER_TYPES } from '../states';
 import { apiDateSchema, commentSchema, idSchema, verticalSchema } from './common';
 import { timeSlotIdSchema } from './lookups';
@@ -28,6 +29,20 @@ export const orderValueSchema = z
   )
   .transform((v) => (v !== undefined && v > 0 ? Math.round(v) : undefined));
 
+/**
+ * Percent off the tests total: 0 to 100, decimals allowed, with the spec's three messages (§5).
+ * Empty means none given. The server prices the order from it (ADR 0016).
+ */
+export const orderDiscountSchema = z
+  .union([z.number(), z.string()], { error: VALIDATION.DISCOUNT_INVALID })
+  .nullable()
+  .optional()
+  .superRefine((input, ctx) => {
+    const message = validateDiscount(input);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .transform((input) => enteredDiscount(input));
+
 /** Test codes of the order; at least one. */
 const scanTypeCodesSchema = (message: string) =>
   z.array(z.string().min(1), { error: message }).min(1, message);
@@ -47,7 +62,9 @@ export const orderCreateSchema = z.object({
   scanType: scanTypeCodesSchema(VALIDATION.SELECT_TEST_TYPE),
   date: z.string({ error: VALIDATION.SELECT_PICKUP_TIME }).pipe(apiDateSchema),
   timeSlot: z.string({ error: VALIDATION.SELECT_PICKUP_TIME }).pipe(timeSlotIdSchema),
+  /** The total the agent saw; when given it must be the server's price (ADR 0016). */
   value: orderValueSchema,
+  discount: orderDiscountSchema,
   additionalNotes: z
     .string()
     .max(ADDITIONAL_NOTES_MAX, VALIDATION.ADDITIONAL_NOTES_MAX)
@@ -139,6 +156,8 @@ export type FollowUp = z.infer<typeof followUpSchema>;
 /** POST /orders/update-order-scan-types/{orderId}/ */
 export const updateScanTypesSchema = z.object({
   value: orderValueSchema,
+  /** Absent: the order's own discount stays. */
+  discount: orderDiscountSchema,
   scanType: scanTypeCodesSchema(VALIDATION.SELECT_TEST_TYPE_LOWER),
 });
 export type UpdateScanTypes = z.infer<typeof updateScanTypesSchema>;

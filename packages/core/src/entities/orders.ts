@@ -72,7 +72,7 @@ export const orderSchema = z.object({
   fulfillmentMethod: fulfillmentMethodSchema,
   orderType: z.number().int(),
   orderSource: idSchema.nullable(),
-  /** PKR after discount; null when none was given. */
+  /** PKR after discount as the server priced it; null on orders booked without a price. */
   givenValue: z.number().int().nonnegative().nullable(),
   collectedAt: dateTimeSchema.nullable(),
   totalFollowUps: z.number().int().nonnegative(),
@@ -113,8 +113,8 @@ export const orderSchema = z.object({
   isUnverifiedByRider: z.boolean(),
   isExternal: z.boolean(),
   partialOrderId: idSchema.nullable(),
-  /** Percent taken off the tests total (order details block: discount and total). */
-  discountPercent: z.number().int().min(0).max(100),
+  /** Percent taken off the tests total, decimals allowed (order details block: discount and total). */
+  discountPercent: z.number().min(0).max(100),
   /** Length of the booked slot starting at pickup. */
   timeSlotMinutes: z.number().int().positive(),
   /** Why the order is in problem: the problem string chosen and the free text. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '../messages';
-import { discountPercent, orderTotal, sumTestValues, validateDiscount } from './order-total';
+import {
+  discountForTotal,
+  discountPercent,
+  enteredDiscount,
+  formatDiscount,
+  orderTotal,
+  sumTestValues,
+  validateDiscount,
+} from './order-total';
 
 describe('discount validation', () => {
   it('accepts 0 to 100 inclusive, and no discount', () => {
@@ -24,6 +32,14 @@ describe('discount validation', () => {
     expect(discountPercent('abc')).toBe(0);
     expect(discountPercent(101)).toBe(0);
     expect(discountPercent('15')).toBe(15);
+  });
+
+  it('reads the discount entered: none for empty or invalid input', () => {
+    expect(enteredDiscount('12.5')).toBe(12.5);
+    expect(enteredDiscount(0)).toBe(0);
+    for (const none of ['', '  ', null, undefined, 'abc', 101]) {
+      expect(enteredDiscount(none)).toBeUndefined();
+    }
   });
 });
 
@@ -49,5 +65,43 @@ describe('orderTotal', () => {
     expect(orderTotal([1000], 'abc')).toBe(1000);
     expect(orderTotal([1000], -1)).toBe(1000);
     expect(orderTotal([1000], 101)).toBe(1000);
+  });
+});
+
+describe('discountForTotal', () => {
+  it('finds the whole or short percent that gives the total', () => {
+    expect(discountForTotal([500, 800], 1170)).toBe(10);
+    expect(discountForTotal([500, 800], 1300)).toBe(0);
+    expect(discountForTotal([500, 800], 0)).toBe(100);
+    expect(discountForTotal([1000], 875)).toBe(12.5);
+    expect(discountForTotal([], 0)).toBe(0);
+  });
+
+  it('gives a percent under which orderTotal is exactly the total', () => {
+    for (const [values, total] of [
+      [[500, 800], 1000],
+      [[333], 1],
+      [[98_765, 43_210], 99_999],
+      [[7], 3],
+    ] as const) {
+      const percent = discountForTotal(values, total);
+      expect(percent).not.toBeNull();
+      expect(orderTotal(values, percent)).toBe(total);
+    }
+  });
+
+  it('has none for a total above the sum or below 0', () => {
+    expect(discountForTotal([500, 800], 1301)).toBeNull();
+    expect(discountForTotal([500], -1)).toBeNull();
+    expect(discountForTotal([], 5)).toBeNull();
+  });
+});
+
+describe('formatDiscount', () => {
+  it('shows at most 2 decimals', () => {
+    expect(formatDiscount(0)).toBe('0%');
+    expect(formatDiscount(10)).toBe('10%');
+    expect(formatDiscount(12.5)).toBe('12.5%');
+    expect(formatDiscount(23.076923)).toBe('23.08%');
   });
 });

@@ -1,6 +1,5 @@
 import type { ScanType } from '@dastak/core/entities/catalog';
 import { type OrderCreate, orderCreateSchema } from '@dastak/core/entities/order-requests';
-import { validateDiscount } from '@dastak/core/rules/order-total';
 import type { Vertical } from '@dastak/core/states';
 import { ORDER_TYPES } from '@dastak/core/states';
 
@@ -23,14 +22,15 @@ export type OrderDraft = {
   sourceOrder: number | null;
 };
 
-export type DraftErrors = Partial<Record<keyof OrderCreate | 'discount', string>>;
+export type DraftErrors = Partial<Record<keyof OrderCreate, string>>;
 
-/** The order value sent: the discounted total (the schema drops it unless above 0). */
 export type PayloadResult = { ok: true; payload: OrderCreate } | { ok: false; errors: DraftErrors };
 
 /**
  * Builds the create payload from the draft and checks it with the same schema the server uses,
- * so every §5 message the server would give appears under its field first.
+ * so every §5 message the server would give appears under its field first. The server prices
+ * the order (ADR 0016): `discount` is the typed percent (left out when empty), and `value` is
+ * the total the agent saw, which the server checks against its own (dropped unless above 0).
  */
 export function buildOrderPayload(
   vertical: Vertical,
@@ -38,8 +38,6 @@ export function buildOrderPayload(
   value: number,
 ): PayloadResult {
   const errors: DraftErrors = {};
-  const discountError = validateDiscount(draft.discount);
-  if (discountError) errors.discount = discountError;
   const candidate = {
     patient: draft.patientId ?? undefined,
     customerAddress: draft.addressId ?? undefined,
@@ -48,6 +46,7 @@ export function buildOrderPayload(
     date: draft.date ?? undefined,
     timeSlot: draft.timeSlot ?? undefined,
     value,
+    discount: draft.discount,
     additionalNotes: draft.additionalNotes,
     urgentDelivery: draft.urgentDelivery,
     fulfillmentMethod: draft.orderType === ORDER_TYPES.OFFLINE ? 'offline' : 'online',

@@ -111,9 +111,13 @@ export const orders = pgTable(
     orderType: smallint().notNull().default(1),
     orderSourceId: integer().references(() => lookups.id),
     hearAboutId: integer().references(() => lookups.id),
-    /** Whole PKR the agent entered (tests total minus discount); null when none was given. */
+    /**
+     * Whole PKR the server priced at booking or on a test edit: the tests total minus the
+     * discount (core orderTotal); null on orders that came in without a price.
+     */
     givenValue: integer(),
-    discountPercent: smallint().notNull().default(0),
+    /** Percent taken off the tests total, 0 to 100; decimals allowed (12.5%, ADR 0016). */
+    discountPercent: doublePrecision().notNull().default(0),
     totalFollowUps: smallint().notNull().default(0),
     assignedAt: tz(),
     /** The dispatcher's estimate of the rider's arrival, for late-order views. */

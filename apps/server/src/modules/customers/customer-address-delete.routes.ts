@@ -1,6 +1,9 @@
 import { detailResponseSchema } from '@dastak/core/entities/auth';
 import { idParamSchema } from '@dastak/core/entities/common';
-import { customerAddressDeleteSchema } from '@dastak/core/entities/customer-addresses';
+import {
+  customerAddressDeleteQuerySchema,
+  customerAddressDeleteSchema,
+} from '@dastak/core/entities/customer-addresses';
 import { ADDRESS_DELETE_MESSAGES } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,8 +14,10 @@ import { deleteCustomerAddress } from './customer-address-delete.service';
 
 /**
  * DELETE /entity/customer_address/{id}/ (spec §7: "Delete address sends customerAddressId, and
- * orderId when used for Mark Wrong Pin"). The order id is read from the query (order_id) or the
- * JSON body (order_id / orderId); the console's DELETE helper sends no body.
+ * orderId when used for Mark Wrong Pin"). The order id and the wrong-pin flag are read from the
+ * query (order_id, wrong_pin=true) or the JSON body (order_id / orderId, wrong_pin / wrongPin);
+ * the console's DELETE helper sends no body. With an order id the delete is made from that order
+ * (Delete Address on the order detail); with wrong_pin too it is Mark Wrong Pin (ADR 0014).
  */
 export const customerAddressDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
@@ -22,7 +27,7 @@ export const customerAddressDeleteRoutes: FastifyPluginAsyncZod = async (app) =>
       schema: {
         tags: ['customers'],
         params: z.object({ id: idParamSchema }),
-        querystring: z.object({ orderId: idParamSchema.optional() }),
+        querystring: customerAddressDeleteQuerySchema,
         body: customerAddressDeleteSchema.partial().nullish(),
         response: { 200: detailResponseSchema },
       },
@@ -35,9 +40,15 @@ export const customerAddressDeleteRoutes: FastifyPluginAsyncZod = async (app) =>
         });
       }
       const orderId = req.query.orderId ?? body.orderId;
+      const wrongPin = req.query.wrongPin ?? body.wrongPin ?? false;
+      if (wrongPin && orderId === undefined) {
+        throw badRequest(ADDRESS_DELETE_MESSAGES.WRONG_PIN_NEEDS_ORDER, {
+          orderId: [ADDRESS_DELETE_MESSAGES.WRONG_PIN_NEEDS_ORDER],
+        });
+      }
       return deleteCustomerAddress(
         app.db,
-        { addressId: req.params.id, orderId },
+        { addressId: req.params.id, orderId, wrongPin },
         actorFromRequest(req),
       );
     },

@@ -99,34 +99,91 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     });
   });
 
-  it('Mark Wrong Pin on an unverified order (orderId in the JSON body)', async () => {
-    const address = await newAddress();
+  /** A fresh online blood order at a new address, moved to the unverified state. */
+  async function unverifiedOrder(opts: { verified?: boolean } = {}) {
+    const address = await newAddress(opts);
     const order = await placeOrder(f, 'blood', { customerAddress: address });
-    // An order whose address was verified can still be unverified (the rider found it wrong).
-    await f.t.db
-      .update(orders)
-      .set({ state: 'unverified', isUnverified: true })
-      .where(eq(orders.id, order.id));
-    const res = await del(`/entity/customer_address/${address}/`, {
-      payload: { customer_address_id: address, order_id: order.id },
+    if (order.state !== 'unverified') {
+      // An order whose address was verified can still be unverified (the rider found it wrong).
+      await f.t.db
+        .update(orders)
+        .set({ state: 'unverified', isUnverified: true })
+        .where(eq(orders.id, order.id));
+    }
+    return { address, orderId: order.id };
+  }
+
+  it('Mark Wrong Pin (wrong_pin=true with order_id) on an unverified order', async () => {
+    const { address, orderId } = await unverifiedOrder();
+    const res = await del(
+      `/entity/customer_address/${address}/?order_id=${orderId}&wrong_pin=true`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().detail).toBe(SUCCESS.CUSTOMER_ADDRESS_DELETED);
+    const row = await addressRow(address);
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ verified: false, isValid: false });
+    const last = (await activitiesOf(f, orderId)).at(-1)!;
+    expect(last.verb).toBe('addressDeleted');
+    expect(last.actorId).toBe(agent.id);
+    expect(last.description).toMatch(
+      /^Address marked as wrong pin and deleted by Test User\d+: 7 Canal Road, Gulberg$/,
+    );
+    expect(last.data).toEqual({ customerAddressId: address, wrongPin: true });
+    // Marking a wrong pin does not verify or cancel the order.
+    const detail = await api(f).get(`/orders/blood/${orderId}/`, agent.auth);
+    expect(detail.json().state).toBe('unverified');
+  });
+
+  it('Mark Wrong Pin through the JSON body (snake_case and camelCase keys)', async () => {
+    const snake = await unverifiedOrder();
+    const res = await del(`/entity/customer_address/${snake.address}/`, {
+      payload: { customer_address_id: snake.address, order_id: snake.orderId, wrong_pin: true },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const last = (await activitiesOf(f, order.id)).at(-1)!;
-    expect(last.verb).toBe('addressDeleted');
-    expect(last.description).toMatch(/^Address marked as wrong pin and deleted by Test User\d+: /);
-    expect(last.data).toEqual({ customerAddressId: address, wrongPin: true });
+    const last = (await activitiesOf(f, snake.orderId)).at(-1)!;
+    expect(last.description).toMatch(/^Address marked as wrong pin and deleted by /);
+    expect(last.data).toEqual({ customerAddressId: snake.address, wrongPin: true });
 
-    // camelCase body works too.
+    // The order id alone in the body is a plain Delete Address.
     const other = await newAddress();
     const second = await placeOrder(f, 'blood', { customerAddress: other });
     const camel = await del(`/entity/customer_address/${other}/`, {
       payload: { orderId: second.id },
     });
     expect(camel.statusCode, camel.body).toBe(200);
+    const plain = (await activitiesOf(f, second.id)).at(-1)!;
+    expect(plain.description).toMatch(/^Address deleted by /);
+    expect(plain.data).toEqual({ customerAddressId: other, wrongPin: false });
+  });
+
+  it('Delete Address of an unverified order whose valid address is not verified yet', async () => {
+    // Spec §2.6 asks only for a valid address and an online order: not a wrong pin, a delete.
+    const address = await newAddress({ verified: false });
+    const order = await placeOrder(f, 'blood', { customerAddress: address });
+    expect(order.state).toBe('unverified');
+    const res = await del(`/entity/customer_address/${address}/?order_id=${order.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await addressRow(address)).deletedAt).toBeInstanceOf(Date);
+    const last = (await activitiesOf(f, order.id)).at(-1)!;
+    expect(last.verb).toBe('addressDeleted');
+    expect(last.description).toMatch(/^Address deleted by Test User\d+: 7 Canal Road, Gulberg$/);
+    expect(last.data).toEqual({ customerAddressId: address, wrongPin: false });
+
+    // wrong_pin=false is the same plain delete.
+    const verified = await unverifiedOrder();
+    const explicit = await del(
+      `/entity/customer_address/${verified.address}/?order_id=${verified.orderId}&wrong_pin=false`,
+    );
+    expect(explicit.statusCode, explicit.body).toBe(200);
+    const plain = (await activitiesOf(f, verified.orderId)).at(-1)!;
+    expect(plain.description).toMatch(/^Address deleted by /);
+    expect(plain.data).toEqual({ customerAddressId: verified.address, wrongPin: false });
   });
 
   it('refuses what §2.6 and §4 forbid and leaves the address and the log untouched', async () => {
-    const cases: [string, () => Promise<{ address: number; orderId: number }>, string][] = [
+    type Setup = () => Promise<{ address: number; orderId: number; wrongPin?: boolean }>;
+    const cases: [string, Setup, string][] = [
       [
         'offline order',
         async () => {
@@ -158,9 +215,44 @@ describe('DELETE /entity/customer_address/{id}/', () => {
           const address = await newAddress({ verified: false });
           const o = await placeOrder(f, 'blood', { customerAddress: address });
           expect(o.state).toBe('unverified');
-          return { address, orderId: o.id };
+          return { address, orderId: o.id, wrongPin: true };
         },
         ADDRESS_DELETE_MESSAGES.WRONG_PIN_UNVERIFIED,
+      ],
+      [
+        'wrong pin on an invalid address',
+        async () => {
+          const { address, orderId } = await unverifiedOrder();
+          await f.t.db
+            .update(customerAddresses)
+            .set({ isValid: false })
+            .where(eq(customerAddresses.id, address));
+          return { address, orderId, wrongPin: true };
+        },
+        ADDRESS_DELETE_MESSAGES.WRONG_PIN_UNVERIFIED,
+      ],
+      [
+        // A stale unverified-order tab: the order was verified meanwhile.
+        'wrong pin on an order no longer unverified',
+        async () => {
+          const address = await newAddress();
+          const o = await placeOrder(f, 'blood', { customerAddress: address });
+          expect(o.state).not.toBe('unverified');
+          return { address, orderId: o.id, wrongPin: true };
+        },
+        ADDRESS_DELETE_MESSAGES.WRONG_PIN_ORDER_NOT_UNVERIFIED,
+      ],
+      [
+        'wrong pin on an offline order',
+        async () => {
+          const { address, orderId } = await unverifiedOrder();
+          await f.t.db
+            .update(orders)
+            .set({ fulfillmentMethod: 'offline' })
+            .where(eq(orders.id, orderId));
+          return { address, orderId, wrongPin: true };
+        },
+        ADDRESS_DELETE_MESSAGES.ORDER_OFFLINE,
       ],
       [
         "another order's address",
@@ -173,10 +265,11 @@ describe('DELETE /entity/customer_address/{id}/', () => {
       ],
     ];
     for (const [name, setup, message] of cases) {
-      const { address, orderId } = await setup();
+      const { address, orderId, wrongPin } = await setup();
       const before = await addressRow(address);
       const logBefore = await activitiesOf(f, orderId);
-      const res = await del(`/entity/customer_address/${address}/?order_id=${orderId}`);
+      const flag = wrongPin ? '&wrong_pin=true' : '';
+      const res = await del(`/entity/customer_address/${address}/?order_id=${orderId}${flag}`);
       expect(res.statusCode, name).toBe(409);
       expect(res.json().detail, name).toBe(message);
       expect(await addressRow(address), name).toEqual(before);
@@ -196,6 +289,29 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     const bad = await del(`/entity/customer_address/${address}/?order_id=abc`);
     expect(bad.statusCode).toBe(400);
     expect((await addressRow(address)).deletedAt).toBeNull();
+  });
+
+  it('parses wrong_pin strictly and refuses it without an order (400)', async () => {
+    const { address, orderId } = await unverifiedOrder();
+    for (const value of ['yes', '1', 'TRUE', 'on']) {
+      const res = await del(
+        `/entity/customer_address/${address}/?order_id=${orderId}&wrong_pin=${value}`,
+      );
+      expect(res.statusCode, value).toBe(400);
+    }
+    const bodyFlag = await del(`/entity/customer_address/${address}/`, {
+      payload: { order_id: orderId, wrong_pin: 'true' },
+    });
+    expect(bodyFlag.statusCode).toBe(400);
+    for (const res of [
+      await del(`/entity/customer_address/${address}/?wrong_pin=true`),
+      await del(`/entity/customer_address/${address}/`, { payload: { wrong_pin: true } }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(ADDRESS_DELETE_MESSAGES.WRONG_PIN_NEEDS_ORDER);
+    }
+    expect((await addressRow(address)).deletedAt).toBeNull();
+    expect((await activitiesOf(f, orderId)).some((a) => a.verb === 'addressDeleted')).toBe(false);
   });
 
   it('rolls the delete back when the activity row cannot be written', async () => {

@@ -1,11 +1,6 @@
-import {
-  ORDER_CREATE_LEAD_MINUTES,
-  ORDER_CREATE_MAX_DAYS_AHEAD,
-  RESCHEDULE_LEAD_MINUTES,
-  RESCHEDULE_MAX_DAYS_AHEAD,
-} from '@dastak/core/constants';
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
-import { parseKarachi, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { pickupWindow } from '@dastak/core/rules/pickup-window';
 import type { Vertical } from '@dastak/core/states';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
@@ -43,12 +38,9 @@ export async function listFreeTimeSlots(
   const dayStart = parseKarachi(q.date)!.getTime();
   const dayEnd = dayStart + DAY;
   // Rescheduling uses the assignment modal's limits; a new order the booking form's.
-  const moving = q.orderId != null;
-  const earliest =
-    now.getTime() + (moving ? RESCHEDULE_LEAD_MINUTES : ORDER_CREATE_LEAD_MINUTES) * MINUTE;
-  const latest =
-    startOfKarachiDay(now).getTime() +
-    ((moving ? RESCHEDULE_MAX_DAYS_AHEAD : ORDER_CREATE_MAX_DAYS_AHEAD) + 1) * DAY;
+  const window = pickupWindow(q.orderId != null ? 'reschedule' : 'create', now);
+  const earliest = window.earliest.getTime();
+  const latest = window.end.getTime();
   if (dayEnd <= earliest || dayStart >= latest) return [];
 
   const shifts = await shiftsOf(db, q.regionId, q.date, dayStart, dayEnd);

@@ -1,8 +1,8 @@
-import { RESCHEDULE_MAX_DAYS_AHEAD } from '@dastak/core/constants';
 import { ORDER_MESSAGES, ORDER_SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
 import { parseKarachi } from '@dastak/core/rules/karachi-time';
+import { pickupFit } from '@dastak/core/rules/pickup-window';
 import type { LookupKind, Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
@@ -20,7 +20,6 @@ import type { OrderActionResult } from './order-assign.service';
 import { findLookup } from './order-references.repository';
 import * as repo from './orders.repository';
 
-const DAY_MS = 24 * 60 * 60_000;
 const invalid = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
 async function requireLookup(
@@ -37,7 +36,7 @@ async function requireLookup(
 
 /**
  * POST /orders/{vertical}/{id}/reschedule/: a new pickup (date + slot 'HH:mm', Karachi time),
- * not in the past and within RESCHEDULE_MAX_DAYS_AHEAD. The rider is released and the order
+ * inside the reschedule window (now plus the lead, up to the last allowed day). The rider is released and the order
  * waits in 'scheduled' for the auto-assignment horizon (ADR 0003).
  */
 export async function rescheduleOrder(
@@ -63,11 +62,10 @@ export async function rescheduleOrder(
     );
     const pickup = parseKarachi(`${p.date}T${p.timeSlot}`);
     if (!pickup) throw invalid('timeSlot', VALIDATION.SELECT_RESCHEDULE_TIME);
-    const now = Date.now();
-    if (pickup.getTime() < now) throw invalid('timeSlot', ORDER_MESSAGES.RESCHEDULE_IN_PAST);
-    if (pickup.getTime() > now + RESCHEDULE_MAX_DAYS_AHEAD * DAY_MS) {
-      throw invalid('date', ORDER_MESSAGES.RESCHEDULE_TOO_FAR);
-    }
+    // The window the reschedule dialog's slots come from (core rules/pickup-window.ts).
+    const fit = pickupFit('reschedule', pickup, new Date());
+    if (fit === 'soon') throw invalid('timeSlot', ORDER_MESSAGES.RESCHEDULE_TOO_SOON);
+    if (fit === 'far') throw invalid('date', ORDER_MESSAGES.RESCHEDULE_TOO_FAR);
     const released = await releaseRider(tx, order);
     const updated = await repo.updateOrder(tx, order.id, {
       ...released,

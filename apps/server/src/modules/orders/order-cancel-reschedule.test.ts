@@ -1,3 +1,4 @@
+import { RESCHEDULE_LEAD_MINUTES, RESCHEDULE_MAX_DAYS_AHEAD } from '@dastak/core/constants';
 import { ERRORS, ORDER_MESSAGES, ORDER_SUCCESS, TRANSITION_GUARDS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES } from '@dastak/core/states';
@@ -134,7 +135,12 @@ describe('POST /orders/{vertical}/{id}/reschedule/', () => {
   });
 
   it.each([
-    ['in the past', slotIn(-120), ORDER_MESSAGES.RESCHEDULE_IN_PAST],
+    ['in the past', slotIn(-120), ORDER_MESSAGES.RESCHEDULE_TOO_SOON],
+    [
+      'inside the lead time',
+      slotIn(RESCHEDULE_LEAD_MINUTES - 5),
+      ORDER_MESSAGES.RESCHEDULE_TOO_SOON,
+    ],
     ['too far ahead', slotIn(61 * 24 * 60), ORDER_MESSAGES.RESCHEDULE_TOO_FAR],
   ])('refuses a pickup %s with 400', async (_name, slot, message) => {
     const order = await placeOrder(f);
@@ -142,6 +148,14 @@ describe('POST /orders/{vertical}/{id}/reschedule/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(message);
     expect((await orderRow(f, order.id)).state).toBe('needsAssignment');
+  });
+
+  it('accepts a late slot of the last allowed day, as the time-slot call offers it', async () => {
+    const order = await placeOrder(f);
+    const lastDay = slotIn(RESCHEDULE_MAX_DAYS_AHEAD * 24 * 60).date;
+    const res = await reschedule(order.id, { date: lastDay, timeSlot: '22:00' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pickup).toBe(`${lastDay}T22:00:00+05:00`);
   });
 
   it('refuses an offline order, a cancelled order and a missing slot', async () => {

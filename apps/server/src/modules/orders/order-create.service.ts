@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ORDER_CREATE_LEAD_MINUTES, ORDER_CREATE_MAX_DAYS_AHEAD } from '@dastak/core/constants';
 import { fieldErrors } from '@dastak/core/entities/common';
 import { type OrderCreate, orderCreateSchema } from '@dastak/core/entities/order-requests';
 import { ERRORS, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
+import { pickupFit } from '@dastak/core/rules/pickup-window';
 import type { Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/http-errors';
@@ -18,12 +18,11 @@ import {
 } from './idempotency.repository';
 import { activityRow, actorName, type OrderSummary, summarize } from './order-action';
 import * as refs from './order-references.repository';
-import { resolveTests } from './order-tests';
+import { priceOrder, resolveTests } from './order-tests';
 import * as repo from './orders.repository';
 
 export type OrderCreated = OrderSummary & { detail: string };
 
-const DAY_MS = 24 * 60 * 60_000;
 const invalid = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
 /** '<B|X>-<yymmdd><5-digit daily sequence>' from the Karachi day of creation (as the demo). */
@@ -32,8 +31,9 @@ function orderNumber(vertical: Vertical, day: string, seq: number): string {
 }
 
 /**
- * POST /orders/{vertical}/: one transaction that checks every reference, numbers the order,
- * writes it with its tests, bumps the customer's counters and logs 'created'. With an
+ * POST /orders/{vertical}/: one transaction that checks every reference, prices the order from
+ * the server's test prices and the discount, numbers it, writes it with its tests, bumps the
+ * customer's counters and logs 'created'. A copy (sourceOrder) needs 'Can copy order'. With an
  * Idempotency-Key the same key and body return the first answer; another body gets 409.
  */
 export async function createOrder(
@@ -51,6 +51,7 @@ export async function createOrder(
   }
   const data = parsed.data;
   if (data.vertical !== vertical) throw invalid('vertical', ORDER_MESSAGES.VERTICAL_MISMATCH);
+  if (data.sourceOrder) requireStaff(actor, PERMISSIONS.CAN_COPY_ORDER);
 
   return db.transaction(async (tx) => {
     const ref = idempotencyKey
@@ -102,6 +103,7 @@ async function insertNewOrder(
     'scanType',
     VALIDATION.SELECT_TEST_TYPE,
   );
+  const price = priceOrder(tests.lines, { discount: data.discount, value: data.value });
   if (!(await refs.findLookup(tx, data.orderSource, 'orderSource', vertical))) {
     throw invalid('orderSource', VALIDATION.SELECT_ORDER_SOURCE);
   }
@@ -110,14 +112,16 @@ async function insertNewOrder(
   }
   const pickup = parseKarachi(`${data.date}T${data.timeSlot}`);
   if (!pickup) throw invalid('timeSlot', VALIDATION.SELECT_PICKUP_TIME);
-  if (pickup.getTime() < now.getTime() + ORDER_CREATE_LEAD_MINUTES * 60_000) {
-    throw invalid('timeSlot', ORDER_MESSAGES.PICKUP_TOO_SOON);
-  }
-  if (pickup.getTime() > now.getTime() + ORDER_CREATE_MAX_DAYS_AHEAD * DAY_MS) {
-    throw invalid('date', ORDER_MESSAGES.PICKUP_TOO_FAR);
-  }
-  if (data.sourceOrder && !(await repo.orderExists(tx, data.sourceOrder))) {
-    throw invalid('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_UNKNOWN);
+  // The window the create form's calendar and slots come from (core rules/pickup-window.ts).
+  const fit = pickupFit('create', pickup, now);
+  if (fit === 'soon') throw invalid('timeSlot', ORDER_MESSAGES.PICKUP_TOO_SOON);
+  if (fit === 'far') throw invalid('date', ORDER_MESSAGES.PICKUP_TOO_FAR);
+  if (data.sourceOrder) {
+    const sourceVertical = await repo.findOrderVertical(tx, data.sourceOrder);
+    if (!sourceVertical) throw invalid('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_UNKNOWN);
+    if (sourceVertical !== vertical) {
+      throw invalid('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_OTHER_VERTICAL);
+    }
   }
   if (data.partialOrderId && !(await repo.convertPartialOrder(tx, data.partialOrderId))) {
     throw invalid('partialOrderId', ORDER_MESSAGES.PARTIAL_ORDER_GONE);
@@ -156,8 +160,8 @@ async function insertNewOrder(
     orderType: data.orderType,
     orderSourceId: data.orderSource,
     hearAboutId: data.hearAbout ?? null,
-    // The console sends the total after its discount; without one, the tests' sum stands.
-    givenValue: data.value ?? tests.total,
+    givenValue: price.givenValue,
+    discountPercent: price.discountPercent,
     createdById: actor.userId,
   });
   await repo.insertOrderScanTypes(tx, order.id, tests.lines);

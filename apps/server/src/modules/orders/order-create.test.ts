@@ -1,5 +1,7 @@
+import type { Order } from '@dastak/core/entities/orders';
 import { ERRORS, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
+import { orderTotal } from '@dastak/core/rules/order-total';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
@@ -11,7 +13,9 @@ import {
   createBody,
   createFixtures,
   type Fixtures,
+  ORDER_STAFF_PERMISSIONS,
   orderRow,
+  placeOrder,
   slotIn,
   tokenWith,
 } from './test-fixtures';
@@ -23,6 +27,21 @@ beforeAll(async () => {
 afterAll(() => f.t.close());
 
 const countOrders = async () => (await f.t.db.select({ id: orders.id }).from(orders)).length;
+
+/** The order as the detail page reads it. */
+async function detailOf(vertical: 'blood' | 'xray', id: number): Promise<Order> {
+  const res = await api(f).get(`/orders/${vertical}/${id}/`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** What the detail block shows as the total: the priced value, else the computed one. */
+const shownTotal = (o: Order) =>
+  o.givenValue ??
+  orderTotal(
+    o.scanTypes.map((l) => l.scanType.value * l.count),
+    o.discountPercent,
+  );
 
 describe('POST /orders/{vertical}/', () => {
   it('books a blood order: number, state, tests, value, activity and customer counters', async () => {
@@ -160,6 +179,129 @@ describe('POST /orders/{vertical}/', () => {
     const res = await api(f).post('/orders/blood/', { ...createBody(f), ...extra });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(message);
+    expect(await countOrders()).toBe(before);
+  });
+});
+
+describe('POST /orders/{vertical}/: the server prices the order (ADR 0016)', () => {
+  // CBC 500 + LFT 800 = 1300 in the fixtures' catalogue.
+  it('applies a discount to its own test prices and stores both', async () => {
+    const res = await api(f).post('/orders/blood/', { ...createBody(f), discount: 10 });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await detailOf('blood', res.json().id);
+    expect(order.discountPercent).toBe(10);
+    expect(order.givenValue).toBe(1170);
+    expect(shownTotal(order)).toBe(1170);
+  });
+
+  it('keeps a decimal discount and rounds the total to whole PKR', async () => {
+    const res = await api(f).post('/orders/blood/', {
+      ...createBody(f),
+      discount: 12.5,
+      value: 1138,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await detailOf('blood', res.json().id);
+    // 1300 - 162.5 = 1137.5, rounded half up.
+    expect(order).toMatchObject({ discountPercent: 12.5, givenValue: 1138 });
+  });
+
+  it('refuses a value that is not the discounted total, writing nothing', async () => {
+    const before = await countOrders();
+    for (const body of [
+      { discount: 10, value: 1300 },
+      { discount: 10, value: 1000 },
+      { discount: 0, value: 1000 },
+      // Without a discount, a value above the tests' sum cannot be a discounted total.
+      { value: 1500 },
+    ]) {
+      const res = await api(f).post('/orders/blood/', { ...createBody(f), ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({
+        detail: ORDER_MESSAGES.TOTAL_MISMATCH,
+        errors: { value: [ORDER_MESSAGES.TOTAL_MISMATCH] },
+      });
+    }
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('derives the discount from a bare value (the spec payload)', async () => {
+    const res = await api(f).post('/orders/blood/', { ...createBody(f), value: 1000 });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await detailOf('blood', res.json().id);
+    expect(order.givenValue).toBe(1000);
+    // 1300 - 23.1% = 999.7: the shortest percent that gives exactly the value.
+    expect(order.discountPercent).toBe(23.1);
+    expect(shownTotal(order)).toBe(1000);
+
+    const whole = await api(f).post('/orders/blood/', { ...createBody(f), value: 1170 });
+    expect((await detailOf('blood', whole.json().id)).discountPercent).toBe(10);
+  });
+
+  it('prices an order with neither at the tests sum, no discount', async () => {
+    const res = await api(f).post('/orders/blood/', createBody(f));
+    const order = await detailOf('blood', res.json().id);
+    expect(order).toMatchObject({ discountPercent: 0, givenValue: 1300 });
+  });
+
+  it.each([
+    [-1, VALIDATION.DISCOUNT_MIN],
+    [100.5, VALIDATION.DISCOUNT_MAX],
+    ['ten', VALIDATION.DISCOUNT_INVALID],
+  ])('refuses discount %s with the spec message', async (discount, message) => {
+    const before = await countOrders();
+    const res = await api(f).post('/orders/blood/', { ...createBody(f), discount });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(message);
+    expect(res.json().errors).toEqual({ discount: [message] });
+    expect(await countOrders()).toBe(before);
+  });
+});
+
+describe('POST /orders/{vertical}/ with sourceOrder (Copy Order)', () => {
+  const copier = () => tokenWith(f.t, [...ORDER_STAFF_PERMISSIONS, PERMISSIONS.CAN_COPY_ORDER]);
+
+  it("books a copy for a user with 'Can copy order'", async () => {
+    const source = await placeOrder(f);
+    const res = await api(f).post(
+      '/orders/blood/',
+      { ...createBody(f), source_order: source.id },
+      await copier(),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await detailOf('blood', res.json().id)).sourceOrder).toBe(source.id);
+  });
+
+  it("refuses a copy without 'Can copy order' (403), writing nothing", async () => {
+    const source = await placeOrder(f);
+    const before = await countOrders();
+    // The fixtures' staff may add orders but not copy them.
+    const res = await api(f).post('/orders/blood/', { ...createBody(f), source_order: source.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(ERRORS.PERMISSION_DENIED);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('refuses a copy of an order of the other vertical, or of none (400)', async () => {
+    const xray = await placeOrder(f, 'xray');
+    const before = await countOrders();
+    const auth = await copier();
+    const other = await api(f).post(
+      '/orders/blood/',
+      { ...createBody(f), source_order: xray.id },
+      auth,
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors).toEqual({
+      sourceOrder: [ORDER_MESSAGES.SOURCE_ORDER_OTHER_VERTICAL],
+    });
+    const none = await api(f).post(
+      '/orders/blood/',
+      { ...createBody(f), source_order: 999_999 },
+      auth,
+    );
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ sourceOrder: [ORDER_MESSAGES.SOURCE_ORDER_UNKNOWN] });
     expect(await countOrders()).toBe(before);
   });
 });

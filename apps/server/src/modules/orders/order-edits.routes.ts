@@ -62,7 +62,12 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       updateOrderScanTypes(
         app.db,
-        { orderId: req.params.orderId, value: req.body.value, scanTypes: req.body.scanType },
+        {
+          orderId: req.params.orderId,
+          value: req.body.value,
+          discount: req.body.discount,
+          scanTypes: req.body.scanType,
+        },
         actorFromRequest(req),
       ),
   );

@@ -9,7 +9,7 @@ import { type ActivityInsert, insertActivities } from './activities.repository';
 import { type ActorContext, requireStaff } from './actor';
 import { activityRow, actorName, beginAction, loadOrder, summarize } from './order-action';
 import type { OrderActionResult } from './order-assign.service';
-import { resolveTests } from './order-tests';
+import { priceOrder, resolveTests } from './order-tests';
 import type { OrderPatch, OrderRow } from './orders.repository';
 import * as repo from './orders.repository';
 
@@ -111,16 +111,19 @@ export async function updateOrderFlags(
 
 /**
  * POST /orders/update-order-scan-types/{orderId}/: replaces the tests (at least one, each allowed
- * at home) while the order is uncollected, and recomputes the value and the covid flag.
+ * at home) of an uncollected blood order and reprices it from the server's test prices: with
+ * the discount sent, else the order's own (editing tests keeps the discount). A value sent must
+ * be that price (ADR 0016). X-ray orders have no test editing (spec §2.6).
  */
 export async function updateOrderScanTypes(
   db: Db,
-  p: { orderId: number; value?: number | null; scanTypes: string[] },
+  p: { orderId: number; value?: number; discount?: number; scanTypes: string[] },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
   requireStaff(actor, PERMISSIONS.CAN_CHANGE_ORDER);
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, p.orderId);
+    if (order.vertical === 'xray') throw conflict(ORDER_MESSAGES.EDIT_TESTS_XRAY);
     assertEditableBeforeCollection(order);
     const tests = await resolveTests(
       tx,
@@ -129,10 +132,14 @@ export async function updateOrderScanTypes(
       'scanType',
       VALIDATION.SELECT_TEST_TYPE_LOWER,
     );
+    const price = priceOrder(tests.lines, {
+      discount: p.discount ?? order.discountPercent,
+      value: p.value,
+    });
     await repo.replaceOrderScanTypes(tx, order.id, tests.lines);
     const updated = await repo.updateOrder(tx, order.id, {
-      // As on create: a value above 0 is the agent's total after discount, else the tests' sum.
-      givenValue: p.value && p.value > 0 ? Math.round(p.value) : tests.total,
+      givenValue: price.givenValue,
+      discountPercent: price.discountPercent,
       isCovid: tests.isCovid,
       isFasting: tests.isFasting,
     });
@@ -146,6 +153,7 @@ export async function updateOrderScanTypes(
         {
           scanTypes: p.scanTypes,
           givenValue: updated.givenValue,
+          discountPercent: updated.discountPercent,
         },
       ),
     ]);

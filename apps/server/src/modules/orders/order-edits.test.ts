@@ -155,11 +155,55 @@ describe('POST /orders/update-order-scan-types/{orderId}/', () => {
       .from(orderScanTypes)
       .where(eq(orderScanTypes.orderId, order.id));
     expect(lines).toHaveLength(2);
-    await save(order.id, { scan_type: ['CBC'], value: 450 });
-    expect(await orderRow(f, order.id)).toMatchObject({ givenValue: 450, isCovid: false });
+    // A discount sent with the tests becomes the order's; the value must be its total.
+    const discounted = await save(order.id, { scan_type: ['CBC'], discount: 10, value: 450 });
+    expect(discounted.statusCode, discounted.body).toBe(200);
+    expect(await orderRow(f, order.id)).toMatchObject({
+      givenValue: 450,
+      discountPercent: 10,
+      isCovid: false,
+    });
     expect((await activitiesOf(f, order.id)).at(-1)!.description).toMatch(
       /^Tests updated by Test User\d+: Complete Blood Count$/,
     );
+  });
+
+  it("keeps the order's discount and reprices from the server's test prices", async () => {
+    const order = await placeOrder(f, 'blood', { discount: 12.5 });
+    expect(await orderRow(f, order.id)).toMatchObject({ discountPercent: 12.5, givenValue: 1138 });
+    // CBC 500 + COVID 3000 = 3500, less 12.5% = 3062.5 -> 3063; no discount sent.
+    const res = await save(order.id, { scan_type: ['CBC', 'COVID'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (await api(f).get(`/orders/blood/${order.id}/`)).json();
+    expect(shown).toMatchObject({ discountPercent: 12.5, givenValue: 3063 });
+    // The console's dialog sends the total it shows; the same price is accepted...
+    expect((await save(order.id, { scan_type: ['LFT'], value: 700 })).statusCode).toBe(200);
+    expect(await orderRow(f, order.id)).toMatchObject({ discountPercent: 12.5, givenValue: 700 });
+    // ...and the undiscounted sum (which used to wipe the discount) is refused, changing nothing.
+    const activities = (await activitiesOf(f, order.id)).length;
+    const wiped = await save(order.id, { scan_type: ['CBC'], value: 500 });
+    expect(wiped.statusCode).toBe(400);
+    expect(wiped.json().errors).toEqual({ value: [ORDER_MESSAGES.TOTAL_MISMATCH] });
+    expect(await orderRow(f, order.id)).toMatchObject({ discountPercent: 12.5, givenValue: 700 });
+    expect(await activitiesOf(f, order.id)).toHaveLength(activities);
+    const lines = await f.t.db
+      .select()
+      .from(orderScanTypes)
+      .where(eq(orderScanTypes.orderId, order.id));
+    expect(lines.map((l) => l.value)).toEqual([800]);
+  });
+
+  it('refuses an X-ray order with 409 and writes no activity (spec §2.6)', async () => {
+    const order = await placeOrder(f, 'xray');
+    const res = await save(order.id, { scan_type: ['CXR', 'CXR'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(ORDER_MESSAGES.EDIT_TESTS_XRAY);
+    expect((await activitiesOf(f, order.id)).map((a) => a.verb)).toEqual(['created']);
+    const lines = await f.t.db
+      .select()
+      .from(orderScanTypes)
+      .where(eq(orderScanTypes.orderId, order.id));
+    expect(lines.map((l) => l.count)).toEqual([1]);
   });
 
   it('refuses no tests, a disallowed test and a collected order, changing nothing', async () => {

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { pageResponse } from '../../lib/paging';
 import { plainJsonSerializer } from '../../lib/plain-json';
 import { currentUser } from '../../plugins/auth';
-import { csvFileName, orderCsvChunks } from './order-csv';
+import { csvFileName } from './order-csv';
 import * as service from './order-list.service';
 
 const tags = ['orders'];
@@ -76,14 +76,7 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { vertical } = req.params;
-      // Validates the filter set (pickup window) before the first byte goes out.
-      const filter = service.filterOf(vertical, req.query);
-      const chunks = orderCsvChunks(app.db, filter, service.sortKeysOf(req.query.ordering));
-      const stream = Readable.from(
-        (async function* () {
-          for await (const chunk of chunks) yield chunk.text;
-        })(),
-      );
+      const stream = Readable.from(service.orderListCsv(app.db, vertical, req.query));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(

@@ -202,6 +202,21 @@ export function listOrderStateNames(): string[] {
 }
 
 /**
+ * GET /orders/{vertical}/csv/: the filter set's rows as CSV text, batch by batch. The filter set
+ * is validated (pickup window) here, before the first byte goes out.
+ */
+export function orderListCsv(
+  db: Parameters<typeof repo.listOrders>[0],
+  vertical: Vertical,
+  q: OrderListQuery,
+): AsyncIterable<string> {
+  const chunks = orderCsvChunks(db, filterOf(vertical, q), sortKeysOf(q.ordering));
+  return (async function* () {
+    for await (const chunk of chunks) yield chunk.text;
+  })();
+}
+
+/**
  * GET /orders/{vertical}/send-order-listing-email/: the CSV of the filter set goes to the asking
  * staff user through the outbox (the relay sends it; a failed send is retried there).
  */

@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES, VALIDATION } from '@dastak/core/messages';
-import { sumTestValues } from '@dastak/core/rules/order-total';
+import { discountForTotal, orderTotal } from '@dastak/core/rules/order-total';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
@@ -40,9 +40,28 @@ export async function resolveTests(
   }));
   return {
     lines,
-    total: sumTestValues(tests.map((t) => t.value * t.count)),
     isCovid: tests.some((t) => t.isCovid),
     isFasting: tests.some((t) => t.requiresFasting),
     names: tests.map((t) => t.name),
   };
+}
+
+/**
+ * The order's price from the server's own test prices (ADR 0016): the tests total minus the
+ * discount, rounded (core orderTotal). A `value` the client sent must be exactly that total;
+ * with no discount at all, the value alone names it (the spec's create payload carries only
+ * the value). Anything else is a 400 on `value`.
+ */
+export function priceOrder(
+  lines: readonly OrderLine[],
+  p: { discount: number | undefined; value: number | undefined },
+): { discountPercent: number; givenValue: number } {
+  const values = lines.map((line) => line.value * line.count);
+  const mismatch = () =>
+    badRequest(ORDER_MESSAGES.TOTAL_MISMATCH, { value: [ORDER_MESSAGES.TOTAL_MISMATCH] });
+  const discount = p.discount ?? (p.value === undefined ? 0 : discountForTotal(values, p.value));
+  if (discount === null) throw mismatch();
+  const total = orderTotal(values, discount);
+  if (p.value !== undefined && p.value !== total) throw mismatch();
+  return { discountPercent: discount, givenValue: total };
 }

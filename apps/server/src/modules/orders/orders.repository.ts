@@ -125,6 +125,15 @@ export async function orderExists(tx: DbOrTx, orderId: number): Promise<boolean>
   return !!row;
 }
 
+/** The order's vertical, or null when there is no such order (Copy Order's source). */
+export async function findOrderVertical(tx: DbOrTx, orderId: number): Promise<Vertical | null> {
+  const [row] = await tx
+    .select({ vertical: orders.vertical })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.vertical ?? null;
+}
+
 /** Full names by user id (activity descriptions name the actor and riders). */
 export async function userNames(tx: DbOrTx, ids: readonly (number | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];

@@ -1,7 +1,6 @@
-import { Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FilterPanel } from '../../../components/filter-panel/filter-panel';
-import { toggleAllRegions, toggleRegion } from '../../orders/list/region-selection';
+import { RegionChecklist } from '../../../components/region-checklist/region-checklist';
 import { useCustomerRegionsQuery } from '../api/get-customer-regions';
 import type { CustomerFilterSet } from '../customer-filters';
 
@@ -26,8 +25,6 @@ export function CustomerFilterPanel({
     if (opened) setDraft(applied);
   }, [opened, applied]);
   const regions = useCustomerRegionsQuery();
-  const list = regions.data?.results ?? [];
-  const allIds = list.map((r) => r.id);
 
   return (
     <FilterPanel
@@ -38,37 +35,12 @@ export function CustomerFilterPanel({
         setDraft({ ...draft, regions: [], allRegions: false, prevSelectedRegions: [] })
       }
     >
-      <Stack gap={6} role="group" aria-label="Regions">
-        <Text size="sm" fw={500}>
-          Regions
-        </Text>
-        {regions.isPending && <Loader size="xs" aria-label="Loading regions" />}
-        {list.length > 0 && (
-          <Checkbox
-            label="All Regions"
-            checked={draft.allRegions}
-            onChange={(event) =>
-              setDraft({
-                ...draft,
-                ...toggleAllRegions(draft, event.currentTarget.checked, allIds, allIds[0]),
-              })
-            }
-          />
-        )}
-        {list.map((region) => (
-          <Checkbox
-            key={region.id}
-            label={region.name}
-            checked={draft.regions.includes(region.id)}
-            onChange={(event) =>
-              setDraft({
-                ...draft,
-                ...toggleRegion(draft, region.id, event.currentTarget.checked, allIds),
-              })
-            }
-          />
-        ))}
-      </Stack>
+      <RegionChecklist
+        regions={regions.data?.results ?? []}
+        loading={regions.isPending}
+        selection={draft}
+        onChange={(selection) => setDraft({ ...draft, ...selection })}
+      />
     </FilterPanel>
   );
 }

@@ -2,6 +2,7 @@ import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import type { Patient } from '@dastak/core/entities/patients';
 import { SUCCESS } from '@dastak/core/messages';
 import { orderTotal } from '@dastak/core/rules/order-total';
+import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import type { Vertical } from '@dastak/core/states';
 import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +28,6 @@ import { type CustomerHit, useCustomerSearchQuery } from '../api/search-customer
 import { cleanCustomerNumber, shouldLookUp } from '../customer-lookup';
 import { newIdempotencyKey } from '../idempotency-key';
 import { buildOrderPayload, type DraftErrors, type OrderDraft } from '../order-payload';
-import { orderPickupDateBounds } from '../pickup-bounds';
 import { CustomerPanel } from './customer-panel';
 import { HearAboutDialog } from './hear-about-dialog';
 import { OrderDetailsSection } from './order-details-section';
@@ -76,7 +76,7 @@ export function OrderCreatePage({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [dateBounds] = useState(() => orderPickupDateBounds(new Date()));
+  const [dateBounds] = useState(() => pickupDateBounds('create', new Date()));
   const [copied] = useState(() => {
     const order = readCopyBuffer();
     return order && order.vertical === vertical ? order : null;

@@ -2,6 +2,7 @@ import type { Order } from '@dastak/core/entities/orders';
 import { VALIDATION } from '@dastak/core/messages';
 import type { OrderAction } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
+import { addressDeleteBlocker } from '@dastak/core/rules/address-delete';
 import { type OrderActionSubject, staffActionBlocker } from '@dastak/core/rules/order-guards';
 
 /** What the core guards need of an order, read off the order the detail call returns. */
@@ -17,7 +18,16 @@ export function actionSubject(order: Order, now: Date): OrderActionSubject {
   };
 }
 
-const isOnline = (order: Order) => order.fulfillmentMethod === 'online';
+/** Whether the server would delete the order's address from it (core addressDeleteBlocker). */
+function canDeleteAddress(order: Order, wrongPin: boolean) {
+  const address = order.customerAddress;
+  const subject = {
+    state: order.state,
+    fulfillmentMethod: order.fulfillmentMethod,
+    customerAddressId: address.id,
+  };
+  return addressDeleteBlocker(subject, address, wrongPin) === null;
+}
 
 /** The buttons of the order detail (spec §2.6), each shown only when the server would accept it. */
 export type OrderActionGates = {
@@ -30,15 +40,17 @@ export type OrderActionGates = {
   verify: boolean;
   cancel: boolean;
   followUp: boolean;
+  /** Delete Address of the order detail (spec §2.6): valid address, online order, any state. */
   deleteAddress: boolean;
-  /** Mark Wrong Pin of the unverified order detail (spec §2.4, §4). */
+  /** Mark Wrong Pin (unverified detail, spec §2.4, §4): also unverified order, verified address. */
   markWrongPin: boolean;
   copy: boolean;
 };
 
 /**
  * One decision per button from the same table and guards the server checks
- * (packages/core/src/order-transitions.ts, rules/order-guards.ts; docs/decisions/0014).
+ * (packages/core/src/order-transitions.ts, rules/order-guards.ts, rules/address-delete.ts;
+ * docs/decisions/0014).
  */
 export function orderActionGates(
   order: Order,
@@ -48,7 +60,6 @@ export function orderActionGates(
   const subject = actionSubject(order, now);
   const can = (action: OrderAction) => staffActionBlocker(action, subject, permissions) === null;
   const verifyBlocker = staffActionBlocker('verify', subject, permissions);
-  const address = order.customerAddress;
   const canChangeCustomer = permissions.includes(PERMISSIONS.CAN_CHANGE_CUSTOMER);
   return {
     reschedule: can('reschedule'),
@@ -59,8 +70,8 @@ export function orderActionGates(
     verify: verifyBlocker === null || verifyBlocker === VALIDATION.TESTS_REQUIRED_TO_VERIFY,
     cancel: can('cancel'),
     followUp: can('followUp'),
-    deleteAddress: canChangeCustomer && address.isValid && isOnline(order),
-    markWrongPin: canChangeCustomer && address.verified && address.isValid && isOnline(order),
+    deleteAddress: canChangeCustomer && canDeleteAddress(order, false),
+    markWrongPin: canChangeCustomer && canDeleteAddress(order, true),
     copy: permissions.includes(PERMISSIONS.CAN_COPY_ORDER),
   };
 }

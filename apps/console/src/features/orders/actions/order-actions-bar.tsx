@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
-import { useDeleteCustomerAddressMutation } from './api/delete-customer-address';
+import { useDeleteOrderAddressMutation } from './api/delete-customer-address';
 import { type OrderMark, useMarkOrderStateMutation } from './api/mark-order-state';
 import { writeCopyBuffer } from './copy-buffer';
 import { FollowUpDialog } from './follow-up-dialog';
@@ -80,7 +80,7 @@ export function OrderActionsBar({ order }: { order: Order }) {
   const permissions = user?.userPermissions.map((p) => p.name) ?? [];
   const gates = orderActionGates(order, permissions, now);
   const marking = useMarkOrderStateMutation(order.vertical, order.id);
-  const deleteAddress = useDeleteCustomerAddressMutation(order.id);
+  const deleteAddress = useDeleteOrderAddressMutation(order.id);
 
   const runMark = (key: keyof typeof MARKS) =>
     marking

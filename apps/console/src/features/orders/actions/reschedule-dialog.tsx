@@ -1,9 +1,8 @@
-import { RESCHEDULE_LEAD_MINUTES, RESCHEDULE_MAX_DAYS_AHEAD } from '@dastak/core/constants';
 import { orderRescheduleSchema } from '@dastak/core/entities/order-requests';
 import type { Order } from '@dastak/core/entities/orders';
 import { ORDER_SUCCESS } from '@dastak/core/messages';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
-import { karachiDateString } from '@dastak/core/rules/karachi-time';
+import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
@@ -29,20 +28,6 @@ import { ReasonFields } from './reason-fields';
 type FormInput = z.input<typeof orderRescheduleSchema>;
 type FormOutput = z.output<typeof orderRescheduleSchema>;
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/**
- * The dates the calendar offers (spec §5, §9): not before now + the lead (60 min), not past
- * 60 days ahead, as Karachi calendar dates. The server holds the same limits.
- */
-export function rescheduleDateBounds(now: Date): { minDate: string; maxDate: string } {
-  return {
-    minDate: karachiDateString(new Date(now.getTime() + RESCHEDULE_LEAD_MINUTES * MINUTE)),
-    maxDate: karachiDateString(new Date(now.getTime() + RESCHEDULE_MAX_DAYS_AHEAD * DAY)),
-  };
-}
-
 /** Reschedule (spec §2.7): static calendar, reason, time slots, Re-schedule Order. */
 export default function RescheduleDialog({
   opened,
@@ -53,8 +38,9 @@ export default function RescheduleDialog({
   onClose: () => void;
   order: Order;
 }) {
-  // Fixed when the dialog mounts, so the bounds do not shift under the user's cursor.
-  const [bounds] = useState(() => rescheduleDateBounds(new Date()));
+  // Fixed when the dialog mounts, so the bounds do not shift under the user's cursor. The same
+  // window as the slots call and the server's check (core rules/pickup-window.ts).
+  const [bounds] = useState(() => pickupDateBounds('reschedule', new Date()));
   const reschedule = useRescheduleOrderMutation(order.vertical, order.id);
   const empty: FormInput = {
     date: bounds.minDate,

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
-import { useDeleteCustomerAddressMutation } from './api/delete-customer-address';
+import { useMarkWrongPinMutation } from './api/delete-customer-address';
 import { useMarkOrderStateMutation } from './api/mark-order-state';
 import { orderActionGates } from './order-action-gates';
 
@@ -15,9 +15,9 @@ const CancelOrderDialog = lazy(() => import('./cancel-order-dialog'));
 type Dialog = 'wrongPin' | 'verify' | 'cancel';
 
 /**
- * The unverified order detail's actions (spec §2.4): Mark Wrong Pin (address verified and valid,
- * order online), Verify Order (needs tests) and Cancel Order. Verifying or cancelling hands back
- * to the page (onDone), which returns to where the user came from.
+ * The unverified order detail's actions (spec §2.4): Mark Wrong Pin (order still unverified and
+ * online, address verified and valid), Verify Order (needs tests) and Cancel Order. Verifying or
+ * cancelling hands back to the page (onDone), which returns to where the user came from.
  */
 export function UnverifiedOrderActions({ order, onDone }: { order: Order; onDone: () => void }) {
   const user = useSessionUser();
@@ -25,7 +25,7 @@ export function UnverifiedOrderActions({ order, onDone }: { order: Order; onDone
   const close = () => setDialog(null);
   const gates = orderActionGates(order, user?.userPermissions.map((p) => p.name) ?? [], new Date());
   const verify = useMarkOrderStateMutation(order.vertical, order.id);
-  const deleteAddress = useDeleteCustomerAddressMutation(order.id);
+  const markWrongPin = useMarkWrongPinMutation(order.id);
 
   const openVerify = () => {
     if (order.scanTypes.length === 0) showErrorToast(VALIDATION.TESTS_REQUIRED_TO_VERIFY);
@@ -75,10 +75,10 @@ export function UnverifiedOrderActions({ order, onDone }: { order: Order; onDone
         text={`Delete the address "${order.customerAddress.address}"? Its pin is wrong; the customer gets a new one. This activity is recorded in the order's log.`}
         confirmLabel="Confirm Delete"
         color="orange"
-        loading={deleteAddress.isPending}
+        loading={markWrongPin.isPending}
         onClose={close}
         onConfirm={() =>
-          deleteAddress
+          markWrongPin
             .mutateAsync(order.customerAddress.id)
             .then(() => showSuccessToast(SUCCESS.CUSTOMER_ADDRESS_DELETED))
             .catch(() => undefined)

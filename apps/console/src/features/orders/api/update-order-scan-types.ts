@@ -4,8 +4,10 @@ import { orderKeys } from './order-keys';
 import type { OrderActionReply } from './update-order';
 
 export type OrderScanTypesUpdate = {
-  /** The total after the order's discount, PKR; the server falls back to the tests' sum. */
+  /** The total shown (after the order's discount), PKR; the server refuses another price. */
   value?: number;
+  /** Percent off; absent keeps the order's discount. */
+  discount?: number;
   /** Test codes; a code repeated counts twice. */
   scanType: string[];
 };

@@ -1,7 +1,7 @@
 import type { OrderScanType, ScanType } from '@dastak/core/entities/catalog';
 import type { Order } from '@dastak/core/entities/orders';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
-import { orderTotal } from '@dastak/core/rules/order-total';
+import { formatDiscount, orderTotal } from '@dastak/core/rules/order-total';
 import {
   ActionIcon,
   Anchor,
@@ -84,6 +84,7 @@ export function EditTestsDialog({
   const remove = (code: string) =>
     setLines((current) => current.filter((l) => l.scanType.code !== code));
 
+  // Editing tests keeps the order's discount; the server prices the same way and checks `value`.
   const values = lines.map((l) => l.scanType.value * l.count);
   const total = orderTotal(values, order.discountPercent);
 
@@ -186,8 +187,11 @@ export function EditTestsDialog({
         )}
         <Group justify="space-between">
           <Text size="sm">
-            Total {order.discountPercent > 0 ? `(after ${order.discountPercent}% discount)` : ''}:{' '}
-            <b>{formatPkr(total)}</b>
+            Total
+            {order.discountPercent > 0
+              ? ` (after ${formatDiscount(order.discountPercent)} discount)`
+              : ''}
+            : <b data-testid="edit-tests-total">{formatPkr(total)}</b>
           </Text>
           <Group gap="lg">
             <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onClose}>

@@ -2,7 +2,7 @@ import { COMMENT_MAX } from '@dastak/core/constants';
 import type { Order } from '@dastak/core/entities/orders';
 import { EMPTY, FORM_VALIDATION, SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
@@ -65,9 +65,17 @@ function EditNotesDialog({
           <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onClose}>
             Close
           </Anchor>
-          <Button onClick={submit} loading={update.isPending}>
+          {/* A link, as spec §2.7 draws the Additional Comments dialog. */}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            onClick={submit}
+            disabled={update.isPending}
+          >
             Save
-          </Button>
+          </Anchor>
         </Group>
       </Stack>
     </Modal>

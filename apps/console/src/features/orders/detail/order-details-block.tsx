@@ -1,7 +1,7 @@
 import type { Order } from '@dastak/core/entities/orders';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
-import { orderTotal, sumTestValues } from '@dastak/core/rules/order-total';
+import { formatDiscount, orderTotal, sumTestValues } from '@dastak/core/rules/order-total';
 import { ORDER_TYPE_LABELS, VERTICAL_LABELS } from '@dastak/core/states';
 import { Anchor, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -36,15 +36,16 @@ function OrderFlags({ order }: { order: Order }) {
 }
 
 /**
- * Order facts, the tests with their prices, the discount and the total (spec §2.6): the total is
- * the tests' sum minus the percent discount, rounded to whole PKR (core rules/order-total.ts).
+ * Order facts, the tests with their prices, the discount and the total (spec §2.6). The total is
+ * the price the server stored (givenValue, ADR 0016); an order booked without one shows the
+ * tests' sum minus the percent discount, rounded to whole PKR (core rules/order-total.ts).
  */
 export function OrderDetailsBlock({ order }: { order: Order }) {
   const [editOpen, edit] = useDisclosure(false);
   const canChange = useHasPermission(PERMISSIONS.CAN_CHANGE_ORDER);
   const values = order.scanTypes.map((line) => line.scanType.value * line.count);
   const subtotal = sumTestValues(values);
-  const total = orderTotal(values, order.discountPercent);
+  const total = order.givenValue ?? orderTotal(values, order.discountPercent);
   const showEdit = canChange && canEditTests(order);
   return (
     <DetailCard
@@ -112,7 +113,7 @@ export function OrderDetailsBlock({ order }: { order: Order }) {
               Discount
             </Text>
             <Text size="sm" data-testid="order-discount">
-              {order.discountPercent}%
+              {formatDiscount(order.discountPercent)}
             </Text>
           </Group>
           <Group justify="space-between">

@@ -3,6 +3,7 @@ import { FULFILLMENT_METHODS, type OrderState, type Vertical } from '@dastak/cor
 import { Checkbox, Loader, Select, Stack } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
 import { YesNoFilter } from '../../../components/filter-panel/yes-no-filter';
+import { sameRegions } from '../../../components/region-checklist/region-selection';
 import { useOrderStatesQuery } from '../api/get-order-states';
 import { useAddressTypesQuery } from './filter-options/get-address-types';
 import { useProblemStringsQuery } from './filter-options/get-problem-strings';
@@ -10,8 +11,7 @@ import { useRiderOptionsQuery } from './filter-options/get-rider-options';
 import { useStaffOptionsQuery } from './filter-options/get-staff-options';
 import { emptyListExtras, type OrdersListFilters } from './list-filters';
 import { PickupWindowFilterPanel } from './pickup-window-filter-panel';
-import { RegionChecklist } from './region-checklist';
-import { sameRegions } from './region-selection';
+import { VerticalRegionChecklist } from './region-checklist';
 
 type ToggleKey = {
   [K in keyof OrdersListFilters]: OrdersListFilters[K] extends Toggle ? K : never;
@@ -102,7 +102,7 @@ function OrderFilterFields({
 
   return (
     <>
-      <RegionChecklist
+      <VerticalRegionChecklist
         vertical={vertical}
         selection={draft}
         onChange={(selection) =>

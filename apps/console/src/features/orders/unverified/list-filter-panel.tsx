@@ -1,6 +1,6 @@
 import type { UnverifiedOrderFilters } from '../api/get-unverified-orders';
 import { PickupWindowFilterPanel } from '../list/pickup-window-filter-panel';
-import { RegionChecklist } from '../list/region-checklist';
+import { VerticalRegionChecklist } from '../list/region-checklist';
 
 /**
  * The unverified list's filter panel (spec §2.4): pickup from/to and regions. Loaded on first
@@ -25,7 +25,7 @@ export default function UnverifiedListFilterPanel(props: {
       })}
     >
       {(draft, setDraft) => (
-        <RegionChecklist
+        <VerticalRegionChecklist
           vertical="blood"
           selection={draft}
           onChange={(selection) => setDraft((d) => ({ ...d, ...selection }))}

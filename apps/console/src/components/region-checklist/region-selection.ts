@@ -54,6 +54,18 @@ export function toggleAllRegions(
   return { regions: restored, allRegions: false, prevSelectedRegions: [] };
 }
 
+/**
+ * What the checklist shows: no region filter means every region, so the list opens with
+ * 'All Regions' and each region ticked, and the rules above hold from the first click.
+ */
+export function shownSelection(
+  selection: RegionSelection,
+  allIds: readonly number[],
+): RegionSelection {
+  if (selection.regions.length > 0 || allIds.length === 0) return selection;
+  return { regions: [...allIds], allRegions: true, prevSelectedRegions: [] };
+}
+
 /** Same regions regardless of order: a change here clears the rider filter (spec §5). */
 export function sameRegions(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((r) => b.includes(r));

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ALTER COLUMN "discount_percent" SET DATA TYPE double precision;
