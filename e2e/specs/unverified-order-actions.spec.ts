@@ -169,6 +169,23 @@ describe('unverified order actions', () => {
     await expectActivity(order.id, 'verified', 'Order verified by');
   });
 
+  test("an external order's Verify Order is the verify external dialog", async () => {
+    const page = dispatcher;
+    const order = await createOrderAtOwnAddress(api, 'blood', used, {
+      verified: 'never',
+      isExternal: true,
+    });
+    expect(order.isExternal).toBe(true);
+    await openFromList(page, order);
+    await actionButton(page, 'Verify Order').click();
+    const dialog = page.getByRole('dialog', { name: 'Verify External Order' });
+    await visible(dialog.getByText(`Order ${order.number} came from an external partner.`));
+    await screenshot(page, 'unverified-actions-verify-external');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await visible(toast(page, SUCCESS.ORDER_VERIFIED));
+    await expectActivity(order.id, 'verified', 'Order verified by');
+  });
+
   test('cancels with a reason and returns to the previous page', async () => {
     const page = dispatcher;
     const order = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'never' });

@@ -24,6 +24,7 @@ import { writeCopyBuffer } from './copy-buffer';
 import { FollowUpDialog } from './follow-up-dialog';
 import { orderActionGates } from './order-action-gates';
 import { useNow } from './use-now';
+import { verifyDialogCopy } from './verify-dialog-copy';
 
 // Maps, calendars and forms load when their button is first pressed.
 const AssignRiderDialog = lazy(() => import('./assign-rider-dialog'));
@@ -44,26 +45,25 @@ type Dialog =
 /** The confirm-only actions: what the dialog says and what Confirm does. */
 const MARKS: Record<
   'moveInProgress' | 'deliver' | 'verify',
-  { mark: OrderMark; title: string; text: (number: string) => string; success: string }
+  { mark: OrderMark; copy: (order: Order) => { title: string; text: string }; success: string }
 > = {
   moveInProgress: {
     mark: 'offline-in-progress',
-    title: 'Move in Progress',
-    text: (n) => `Mark order ${n} as in progress? The hospital team takes it from here.`,
+    copy: (o) => ({
+      title: 'Move in Progress',
+      text: `Mark order ${o.number} as in progress? The hospital team takes it from here.`,
+    }),
     success: SUCCESS.ORDER_IN_PROGRESS,
   },
   deliver: {
     mark: 'delivered',
-    title: 'Deliver Order',
-    text: (n) => `Mark order ${n} as delivered? Its sample has reached the collection center.`,
+    copy: (o) => ({
+      title: 'Deliver Order',
+      text: `Mark order ${o.number} as delivered? Its sample has reached the collection center.`,
+    }),
     success: SUCCESS.ORDER_DELIVERED,
   },
-  verify: {
-    mark: 'verified',
-    title: 'Verify Order',
-    text: (n) => `Mark order ${n} as verified? It then waits for a rider like any other order.`,
-    success: SUCCESS.ORDER_VERIFIED,
-  },
+  verify: { mark: 'verified', copy: verifyDialogCopy, success: SUCCESS.ORDER_VERIFIED },
 };
 
 /**
@@ -118,8 +118,7 @@ export function OrderActionsBar({ order }: { order: Order }) {
   const markDialog = (key: keyof typeof MARKS) => (
     <ConfirmDialog
       opened={dialog === key}
-      title={MARKS[key].title}
-      text={MARKS[key].text(order.number)}
+      {...MARKS[key].copy(order)}
       loading={marking.isPending}
       onClose={close}
       onConfirm={() => runMark(key)}

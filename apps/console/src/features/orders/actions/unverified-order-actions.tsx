@@ -9,6 +9,7 @@ import { useSessionUser } from '../../auth/hooks/use-session';
 import { useMarkWrongPinMutation } from './api/delete-customer-address';
 import { useMarkOrderStateMutation } from './api/mark-order-state';
 import { orderActionGates } from './order-action-gates';
+import { verifyDialogCopy } from './verify-dialog-copy';
 
 const CancelOrderDialog = lazy(() => import('./cancel-order-dialog'));
 
@@ -87,8 +88,7 @@ export function UnverifiedOrderActions({ order, onDone }: { order: Order; onDone
       />
       <ConfirmDialog
         opened={dialog === 'verify'}
-        title="Verify Order"
-        text={`Mark order ${order.number} as verified? It then waits for a rider like any other order.`}
+        {...verifyDialogCopy(order)}
         loading={verify.isPending}
         onClose={close}
         onConfirm={() =>
