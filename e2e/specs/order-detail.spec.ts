@@ -455,6 +455,25 @@ describe('order detail', () => {
     await openDetail(order);
     await visible(block('Rider').getByText('Delivered by'));
     expect(await page.getByRole('img', { name: /^Pickup countdown/ }).count()).toBe(0);
+
+    // No polling once delivered: the rider's queue is behind View Tasks (the rider tasks modal).
+    expect(await block('Rider').getByRole('region', { name: 'Rider tasks' }).count()).toBe(0);
+    const riderTasks = await apiGet<unknown[]>(
+      `/algorithm/blood/tasks/?rider_id=${order.assignedRider?.id}`,
+    );
+    await block('Rider').getByRole('button', { name: 'View Tasks' }).click();
+    const tasksDialog = page.getByRole('dialog', { name: 'Rider Tasks' });
+    if (riderTasks.length > 0) {
+      await visible(tasksDialog.getByText('Tasks in queue'));
+      expect(await tasksDialog.getByTestId('rider-tasks').locator('li').count()).toBe(
+        riderTasks.length,
+      );
+    } else {
+      await visible(tasksDialog.getByText('No Tasks'));
+    }
+    await screenshot(page, 'order-detail-rider-tasks');
+    await page.keyboard.press('Escape');
+    await tasksDialog.waitFor({ state: 'hidden' });
     // The delivered row of the log is tinted 'completed'.
     await expect
       .poll(() => block('Order Activities').locator('li[data-tint="completed"]').count())

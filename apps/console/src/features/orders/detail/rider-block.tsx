@@ -5,7 +5,8 @@ import { EMPTY } from '@dastak/core/messages';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { truncateAddress } from '@dastak/core/rules/truncate';
 import { RIDER_TASK_TYPES, type RiderTaskType } from '@dastak/core/states';
-import { Anchor, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { Tag, type TagColor } from '../../../components/tag';
 import { useRiderTasksQuery } from '../api/get-rider-tasks';
@@ -53,9 +54,61 @@ function TaskRow({ task, currentOrderId }: { task: RiderTask; currentOrderId: nu
   );
 }
 
+/** 'Tasks in queue' with the tasks, or 'No Tasks' (spec §2.7 rider task queue). */
+function TaskQueue({
+  tasks,
+  currentOrderId,
+}: {
+  tasks: { isPending: boolean; data?: RiderTask[] };
+  currentOrderId: number;
+}) {
+  if (tasks.isPending) return <Loader size="xs" aria-label="Loading tasks" />;
+  if (!tasks.data?.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        {EMPTY.NO_TASKS}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        Tasks in queue
+      </Text>
+      <List listStyleType="none" spacing={8} data-testid="rider-tasks">
+        {tasks.data.map((task) => (
+          <TaskRow key={task.id} task={task} currentOrderId={currentOrderId} />
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/**
+ * The rider tasks modal (spec §2.6): the rider's queue read once, for an order whose rider is
+ * not being polled (delivered, cancelled, in problem), so a dispatcher still sees where they are.
+ */
+function RiderTasksDialog({ order, riderId }: { order: Order; riderId: number }) {
+  const [opened, dialog] = useDisclosure(false);
+  const tasks = useRiderTasksQuery(order.vertical, opened ? riderId : null, false);
+  return (
+    <>
+      <Anchor component="button" type="button" size="sm" onClick={dialog.open}>
+        View Tasks
+      </Anchor>
+      <Modal opened={opened} onClose={dialog.close} title="Rider Tasks" centered>
+        <section aria-label="Rider tasks">
+          <TaskQueue tasks={tasks} currentOrderId={order.id} />
+        </section>
+      </Modal>
+    </>
+  );
+}
+
 /**
  * 'Assigned to' or, once delivered, 'Delivered by', linking to the rider; and the rider's task
- * queue ('Tasks in queue' or 'No Tasks', spec §2.7), polled while the rider is out on the order.
+ * queue ('Tasks in queue' or 'No Tasks', spec §2.7), polled while the rider is out on the order,
+ * else behind View Tasks.
  */
 export function RiderBlock({ order }: { order: Order }) {
   const riderId = orderRiderId(order);
@@ -67,7 +120,10 @@ export function RiderBlock({ order }: { order: Order }) {
   );
   const label = order.state === 'delivered' ? 'Delivered by' : 'Assigned to';
   return (
-    <DetailCard title="Rider">
+    <DetailCard
+      title="Rider"
+      actions={riderId !== null && !polling && <RiderTasksDialog order={order} riderId={riderId} />}
+    >
       <Stack gap="sm">
         <DetailField label={label}>
           {order.assignedRider ? (
@@ -80,24 +136,7 @@ export function RiderBlock({ order }: { order: Order }) {
         </DetailField>
         {polling && (
           <section aria-label="Rider tasks">
-            {tasks.isPending ? (
-              <Loader size="xs" aria-label="Loading tasks" />
-            ) : tasks.data && tasks.data.length > 0 ? (
-              <Stack gap={6}>
-                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                  Tasks in queue
-                </Text>
-                <List listStyleType="none" spacing={8} data-testid="rider-tasks">
-                  {tasks.data.map((task) => (
-                    <TaskRow key={task.id} task={task} currentOrderId={order.id} />
-                  ))}
-                </List>
-              </Stack>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {EMPTY.NO_TASKS}
-              </Text>
-            )}
+            <TaskQueue tasks={tasks} currentOrderId={order.id} />
           </section>
         )}
       </Stack>
