@@ -10,7 +10,7 @@ import { travelAmong } from '../modules/dispatch/distance';
 import { toOrderModel, toRiderModels } from '../modules/dispatch/rider-models';
 import { planRoute } from '../modules/dispatch/route-plan';
 import { cellContext } from '../modules/dispatch/scoring';
-import { assignOrder } from '../modules/orders/order-assign.service';
+import { assignOrder, recordAssignmentFailed } from '../modules/orders/order-assign.service';
 import { reportProblem } from '../modules/orders/order-rider.service';
 
 /**
@@ -135,22 +135,25 @@ async function runVertical(
   }
 
   const escalateBefore = now + config.escalateMinutesBeforePickup * 60_000;
-  const due = waiting.filter(
+  const unplaced = waiting.filter((o) => result.unassigned.includes(o.id));
+  const due = unplaced.filter(
     (o) =>
-      result.unassigned.includes(o.id) &&
-      o.pickup.getTime() <= escalateBefore &&
-      canTransition('problem', o.state, vertical, 'system'),
+      o.pickup.getTime() <= escalateBefore && canTransition('problem', o.state, vertical, 'system'),
   );
+  const free = riders.filter((r) => r.isOnDuty && r.isOnline).length;
+  const reason = `${free} riders on duty, none on time`;
+  // The rest wait for a later run; their log says once (per pickup) that this run found no one.
+  for (const o of unplaced.filter((x) => !due.includes(x))) {
+    const ok = await attempt(opts, 'log', o.id, () =>
+      recordAssignmentFailed(db, { orderId: o.id, reason }, SYSTEM),
+    );
+    if (!ok) report.conflicts++;
+  }
   if (due.length === 0) return;
   const problemStringId = await repo.noRiderProblemStringId(db);
-  const free = riders.filter((r) => r.isOnDuty && r.isOnline).length;
   for (const o of due) {
     const ok = await attempt(opts, 'escalate', o.id, () =>
-      reportProblem(
-        db,
-        { orderId: o.id, problemStringId, text: `${free} riders on duty, none on time` },
-        SYSTEM,
-      ),
+      reportProblem(db, { orderId: o.id, problemStringId, text: reason }, SYSTEM),
     );
     if (ok) report.escalated++;
     else report.conflicts++;

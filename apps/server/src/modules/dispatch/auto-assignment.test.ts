@@ -1,3 +1,4 @@
+import { activityTint } from '@dastak/core/order-transitions';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups } from '../../db/schema/lookups';
@@ -92,5 +93,26 @@ describe('runAutoAssignmentOnce', () => {
     const report = await runAutoAssignmentOnce(t.db, new Date());
     expect(report).toMatchObject({ waiting: 1, assigned: 0, escalated: 0 });
     expect((await load([o.id])).get(o.id)).toMatchObject({ state: 'needsAssignment' });
+
+    // The log says so once, tinted as an issue; the next run does not repeat it.
+    const failed = async () =>
+      (await t.db.select().from(orderActivities).where(eq(orderActivities.orderId, o.id))).filter(
+        (a) => a.verb === 'assignmentFailed',
+      );
+    const [row] = await failed();
+    expect(row?.description).toMatch(
+      /^Auto-assignment found no rider: \d+ riders on duty, none on time$/,
+    );
+    expect(activityTint(row!.verb)).toBe('issue');
+    await runAutoAssignmentOnce(t.db, new Date());
+    expect(await failed()).toHaveLength(1);
+
+    // A new pickup time is a new attempt: the miss may be logged again.
+    await t.db
+      .update(orders)
+      .set({ pickup: new Date(o.pickup.getTime() + 5 * MIN) })
+      .where(eq(orders.id, o.id));
+    await runAutoAssignmentOnce(t.db, new Date());
+    expect(await failed()).toHaveLength(2);
   });
 });

@@ -39,3 +39,21 @@ export async function listActivities(
   ]);
   return { results, count: total?.n ?? 0 };
 }
+
+/** Whether the order has a `verb` row for this pickup time (data.pickup, ISO). */
+export async function hasActivityForPickup(
+  tx: DbOrTx,
+  orderId: number,
+  verb: string,
+  pickup: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: orderActivities.id })
+    .from(orderActivities)
+    .where(
+      sql`${orderActivities.orderId} = ${orderId} and ${orderActivities.verb} = ${verb}
+        and ${orderActivities.data}->>'pickup' = ${pickup.toISOString()}`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}

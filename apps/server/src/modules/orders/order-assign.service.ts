@@ -10,7 +10,7 @@ import {
   lockRider,
   recomputeRiderState,
 } from '../dispatch/rider-queue.repository';
-import { insertActivities } from './activities.repository';
+import { hasActivityForPickup, insertActivities } from './activities.repository';
 import type { ActorContext } from './actor';
 import {
   activityRow,
@@ -152,5 +152,28 @@ export async function reassignOrder(
       }),
     ]);
     return { detail: ORDER_SUCCESS.REASSIGNED, ...(await summarize(tx, updated)) };
+  });
+}
+
+/**
+ * Auto-assignment found no rider on time for a waiting order (ADR 0003, 'assignmentFailed'). One
+ * row per pickup time: the job retries every period but logs the miss once, and a reschedule (a
+ * new pickup) may log it again. Under the order's lock, so an order a dispatcher assigned in the
+ * meantime is refused (409) like any other action. Whether a row was written.
+ */
+export async function recordAssignmentFailed(
+  db: Db,
+  p: { orderId: number; reason: string },
+  actor: ActorContext,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { order } = await beginAction(tx, 'assignmentFailed', actor, p);
+    const verb = ORDER_TRANSITIONS.assignmentFailed.verb;
+    if (await hasActivityForPickup(tx, order.id, verb, order.pickup)) return false;
+    const description = describeActivity('assignmentFailed', { reason: p.reason });
+    await insertActivities(tx, [
+      activityRow(order, verb, description, actor, { pickup: order.pickup.toISOString() }),
+    ]);
+    return true;
   });
 }
