@@ -27,7 +27,9 @@ function EditNotesDialog({
   useEffect(() => {
     if (opened) {
       setText(order.additionalNotes);
-      setTouched(false);
+      // A note written at create may hold up to 1000 characters: say at once that this box
+      // keeps 250, rather than only after Save.
+      setTouched(order.additionalNotes.length > COMMENT_MAX);
     }
   }, [opened, order.additionalNotes]);
   const tooLong = text.length > COMMENT_MAX;
