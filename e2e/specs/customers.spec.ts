@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { OrdersApi } from '../fixtures/order-actions-api';
 import { appPath, heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -18,6 +19,7 @@ const app = (path: string) => `${baseUrl}/app${path}`;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let api: OrdersApi;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -26,6 +28,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
   await login(page, baseUrl, users.agent());
+  api = await OrdersApi.login(baseUrl, users.admin());
 });
 
 afterAll(async () => {
@@ -33,15 +36,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A read through the same API the console uses, with the console's own token. */
-async function apiGet<T>(path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = localStorage.getItem('dastak.token');
-    const res = await fetch(`/api/v1${p}`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${p}: ${res.status}`);
-    return res.json();
-  }, path) as Promise<T>;
-}
+/**
+ * Reads back through the API on a session of its own (fixtures/order-actions-api.ts), which
+ * refreshes itself: the page's stored token lives 5 s in e2e and only the console refreshes it.
+ */
+const apiGet = <T>(path: string): Promise<T> => api.get<T>(path);
 
 const rows = () => page.getByRole('table', { name: 'Customers' }).locator('tbody tr');
 /**
