@@ -53,6 +53,7 @@ export function instance(seed: number, spec: InstanceSpec): SolveInput {
     return {
       id: id++,
       regionId: 1,
+      cityId: 1,
       position: pointIn(r, spec.halfKm),
       isOnDuty: true,
       isOnline: true,
@@ -73,6 +74,7 @@ export function instance(seed: number, spec: InstanceSpec): SolveInput {
     point: pointIn(r, spec.halfKm),
     pickup: NOW + (lo + r() * (hi - lo)) * MIN,
     regionId: 1,
+    cityId: 1,
     isCovid: r() < 0.05,
     cellId: null,
   }));

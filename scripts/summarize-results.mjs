@@ -2,9 +2,11 @@
 //
 // Reads the ledger that scripts/test-all.sh writes, one step a line:
 //   kind <TAB> label <TAB> exit code <TAB> seconds <TAB> vitest JSON report (or -)
-// kind `check` (typecheck, lint) counts as one test, passed when it exited 0. Kind `vitest`
-// counts the tests of its JSON report. Prints one line per step, then `N passed, N failed`
-// (also written to summary.txt beside the ledger). Exits 1 when anything failed.
+// kind `check` (typecheck, lint, openapi lint) counts as one test, passed when it exited 0. Kind
+// `vitest` (core; server on PGlite, on PGlite under Node 24, on PostgreSQL; e2e) counts the tests
+// of its JSON report; a run that left no report counts as one failure. Prints one line per step,
+// then `N passed, N failed` (also written to summary.txt beside the ledger). Exits 1 when anything
+// failed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 

@@ -2,8 +2,8 @@
 # npm test: every check and test suite, in order, on a fresh Debian machine or in CI.
 #
 #   1. install what the tests need from Debian when absent: chromium, postgresql
-#   2. typecheck and lint (one test each), then the vitest runs: core; server on PGlite;
-#      server on a throwaway PostgreSQL; e2e (builds the console first)
+#   2. typecheck, lint and the OpenAPI lint (one test each), then the vitest runs: core; server
+#      on PGlite; the same on Node 24; server on a throwaway PostgreSQL; e2e (builds the console)
 #   3. print one line per step and the total `N passed, N failed`; exit 1 if anything failed
 #
 # Every step runs even when an earlier one failed. Reports land in .tmp/test-results/ (one vitest
@@ -75,11 +75,46 @@ suite() {
   printf 'vitest\t%s\t%s\t%s\t%s\n' "$label" "$code" "$((SECONDS - start))" "$report" >>"$ledger"
 }
 
+# node24_binary: prints the path of a Node 24 binary, installing it from npm (node-linux-<arch>,
+# no install scripts) into .tmp/node24 the first time. Node 20 reached end of life in April 2026
+# and deployments run the current LTS, so the server suite runs on both (0005).
+node24_binary() {
+  local arch
+  case "$(uname -m)" in
+    x86_64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *)
+      echo "no node-linux package for $(uname -m)" >&2
+      return 1
+      ;;
+  esac
+  local bin=".tmp/node24/node_modules/node-linux-$arch/bin/node"
+  if [[ ! -x $bin ]]; then
+    npm install --prefix .tmp/node24 --no-save --no-audit --no-fund "node-linux-$arch@24" >&2 ||
+      return 1
+  fi
+  echo "$PWD/$bin"
+}
+
+# on_node24_pglite ARGS...: `node ARGS` on Node 24, without a TEST_DATABASE_URL from the
+# caller's shell (so the server suite runs on PGlite). Node 24 goes first on PATH too, so what
+# the tests spawn by name (npx, node) runs on it as well.
+on_node24_pglite() {
+  local bin
+  bin=$(node24_binary) || return 1
+  echo "Node $("$bin" --version) at $bin"
+  env -u TEST_DATABASE_URL PATH="$(dirname "$bin"):$PATH" "$bin" "$@"
+}
+
 check 'typecheck' npm run typecheck
 check 'lint (biome)' npx biome check .
+# The document at /api/docs/json, linted by Redocly: no error and no warning (redocly.yaml).
+check 'openapi lint' npx tsx scripts/openapi-lint.ts
 suite 'core' core npx vitest run --project core
 # PGlite run: make sure a TEST_DATABASE_URL from the caller's shell does not switch it to PostgreSQL.
 suite 'server (PGlite)' server-pglite env -u TEST_DATABASE_URL npx vitest run --project server
+suite 'server (PGlite, Node 24)' server-pglite-node24 \
+  on_node24_pglite node_modules/vitest/vitest.mjs run --project server
 suite 'server (PostgreSQL)' server-postgres \
   bash scripts/with-postgres.sh npx vitest run --project server
 # test:e2e is `npm run build && vitest run --project e2e`; args after `--` go to vitest.

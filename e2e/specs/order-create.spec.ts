@@ -2,9 +2,10 @@ import type { ScanType } from '@dastak/core/entities/catalog';
 import type { Order } from '@dastak/core/entities/orders';
 import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { formatDisplayDate } from '@dastak/core/rules/format';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { formatDiscount, orderTotal } from '@dastak/core/rules/order-total';
-import type { Vertical } from '@dastak/core/states';
+import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
@@ -144,8 +145,15 @@ async function pickDateAndSlot() {
   throw new Error('no free time slot in the first days the calendar offers');
 }
 
+type OrderTypeLabel = 'Regular' | 'Hospital';
+
 /** Address (region follows and locks), two tests, 10% discount, type, source, slot, notes. */
-async function fillOrder(vertical: Vertical, order: Order, pickDate = true) {
+async function fillOrder(
+  vertical: Vertical,
+  order: Order,
+  pickDate = true,
+  orderType: OrderTypeLabel = 'Regular',
+) {
   await page
     .getByRole('radio', { name: new RegExp(escapeRe(order.customerAddress.address)) })
     .first()
@@ -165,7 +173,7 @@ async function fillOrder(vertical: Vertical, order: Order, pickDate = true) {
     .poll(() => page.getByTestId('order-total').textContent())
     .toBe(`PKR ${total.toLocaleString('en-PK')}`);
 
-  await pickOption('Order Type', 'Regular');
+  await pickOption('Order Type', orderType);
   await pickOption('Order Source');
   if (pickDate) await pickDateAndSlot();
   else await pickOption('Available Time Slot');
@@ -174,16 +182,20 @@ async function fillOrder(vertical: Vertical, order: Order, pickDate = true) {
   return { codes: [first.code, second.code].sort(), total };
 }
 
+/** The body of the last create request the page sent, as it went over the wire. */
+let lastCreateBody: Record<string, unknown> = {};
+
 /** Create Order, answering hear-about-us when asked; returns the order the detail page shows. */
 async function submitOrder(vertical: Vertical, hit: SearchHit): Promise<Order> {
   // Create requests carry an Idempotency-Key; a double click does not book twice.
-  const creates: { key: string | null; id: Promise<number> }[] = [];
+  const creates: { key: string | null; body: Record<string, unknown>; id: Promise<number> }[] = [];
   const listener = (request: Request) => {
     if (request.method() !== 'POST' || !request.url().endsWith(`/api/v1/orders/${vertical}/`)) {
       return;
     }
     creates.push({
       key: request.headers()['idempotency-key'] ?? null,
+      body: request.postDataJSON() as Record<string, unknown>,
       id: request
         .response()
         .then(async (r) => (r?.ok() ? ((await r.json()) as { id: number }).id : 0)),
@@ -214,6 +226,7 @@ async function submitOrder(vertical: Vertical, hit: SearchHit): Promise<Order> {
   expect(creates[0]?.key).toMatch(/^[0-9a-f]{32}$/);
   const answered = (await Promise.all(creates.map((c) => c.id))).filter((n) => n !== 0);
   expect(new Set(answered)).toEqual(new Set([id]));
+  lastCreateBody = creates[0]?.body ?? {};
   const created = await api.order(vertical, id);
   await visible(toast(page, SUCCESS.ORDER_CREATED(created.number)));
   await visible(page.getByText(created.number).first());
@@ -237,8 +250,16 @@ async function expectPricedAsTyped(created: Order, discount: number, total: numb
   await screenshot(page, `order-create-${created.vertical}-priced-${discount}`);
 }
 
-/** Books an order for the customer of `order` from the page, picked from the autocomplete. */
-async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHit }) {
+/**
+ * Books an order for the customer of `order` from the page, picked from the autocomplete. The
+ * payload is §7's: order_type always 1, Regular or Hospital as the fulfillment method (ADR 0024),
+ * and the order reads back as the type chosen.
+ */
+async function bookFor(
+  vertical: Vertical,
+  source: { order: Order; hit: SearchHit },
+  orderType: OrderTypeLabel = 'Regular',
+) {
   const { order, hit } = source;
   await page.goto(app(`/${vertical}/orders/create`));
   await visible(page.getByRole('heading', { name: 'Customer Information' }));
@@ -256,9 +277,18 @@ async function bookFor(vertical: Vertical, source: { order: Order; hit: SearchHi
   await field('Search Customer').fill('');
   await visible(page.getByRole('cell', { name: patientName, exact: true }));
 
-  const { codes, total } = await fillOrder(vertical, order);
+  const { codes, total } = await fillOrder(vertical, order, true, orderType);
   await screenshot(page, `order-create-${vertical}-filled`);
   const created = await submitOrder(vertical, hit);
+  const fulfillment = orderType === 'Hospital' ? 'offline' : 'online';
+  expect(lastCreateBody).toMatchObject({
+    order_type: 1,
+    fulfillment_method: fulfillment,
+    order_source: expect.any(Number),
+  });
+  expect(created.fulfillmentMethod).toBe(fulfillment);
+  expect(ORDER_TYPE_LABELS[created.orderType]).toBe(orderType);
+  await visible(page.getByText(orderType, { exact: true }));
   expect(created.customer.id).toBe(order.customer.id);
   expect(created.patient.id).toBe(order.patient.id);
   expect(created.customerAddress.id).toBe(order.customerAddress.id);
@@ -446,6 +476,37 @@ describe('order create (spec §2.8, §4, §5)', () => {
     // Ten digits: still 'No customer found' (the 8-digit answer), but no create link.
     await field('Customer Number').press('Backspace');
     await expect.poll(() => link.count()).toBe(0);
+    await visible(page.getByText(EMPTY.NO_CUSTOMER_FOUND));
+  });
+
+  test("shows 'No customer found' at 9 and 10 digits after the 8-digit lookup found nothing", async () => {
+    await page.goto(app('/blood/orders/create'));
+    const lookups: string[] = [];
+    const listener = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/entity/customer-search/')) {
+        lookups.push(url.searchParams.get('search') ?? '');
+      }
+    };
+    page.on('request', listener);
+    const phone = await unusedPhone();
+    const none = page.getByText(EMPTY.NO_CUSTOMER_FOUND);
+    await typeCustomerNumber(phone.slice(0, 8));
+    await visible(none);
+    for (const length of [9, 10]) {
+      await field('Customer Number').pressSequentially(phone.charAt(length - 1));
+      await expect.poll(() => field('Customer Number').inputValue()).toBe(phone.slice(0, length));
+      await visible(none);
+      // Only at 11 valid digits does the create-customer link come with it.
+      expect(await page.getByRole('link', { name: 'click here to create customer' }).count()).toBe(
+        0,
+      );
+      await screenshot(page, `order-create-no-customer-${length}`);
+    }
+    page.off('request', listener);
+    // No lookup at 9 or 10: the 8-digit answer speaks for both.
+    expect(lookups.every((s) => [4, 8].includes(s.length))).toBe(true);
+    expect(lookups).toContain(phone.slice(0, 8));
   });
 
   test('books a blood order for an existing customer and finds it in the list', async () => {
@@ -454,9 +515,10 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await visible(page.getByText(created.number, { exact: true }));
   });
 
-  test('books an X-ray order for an existing customer', async () => {
-    const created = await bookFor('xray', await sourceOrder('xray'));
+  test('books a Hospital X-ray order for an existing customer: order_type 1, offline', async () => {
+    const created = await bookFor('xray', await sourceOrder('xray'), 'Hospital');
     expect(created.vertical).toBe('xray');
+    await screenshot(page, 'order-create-xray-hospital-detail');
   });
 
   test('books a blood order for a new number: customer, patient and address made on the way', async () => {
@@ -467,10 +529,14 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await page.getByRole('option', { name: new RegExp(phone) }).click();
     await visible(page.getByTestId('loaded-customer').getByText(phone));
     await page.getByRole('button', { name: 'Delete address House 9, Street 2, Gulberg' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete address' });
-    await visible(confirm);
+    // The one delete-address dialog of §2.7: Confirm Delete, and the activity is recorded.
+    const confirm = page.getByRole('dialog', { name: 'Delete Address' });
+    await visible(confirm.getByText('This activity is recorded with your name.'));
+    await visible(confirm.getByText('Delete the address "House 9, Street 2, Gulberg"?'));
+    await visible(confirm.getByRole('button', { name: 'Close' }));
+    expect(await confirm.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     await screenshot(page, 'order-create-delete-address');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
     await visible(toast(page, SUCCESS.CUSTOMER_ADDRESS_DELETED));
     await expect.poll(() => radio.count()).toBe(0);
     const customer = await api.get<{ addresses: unknown[] }>(`/entity/customer/${hit?.id}/`);
@@ -518,6 +584,13 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Pickup Date' }).textContent())
       .toContain(`${d}/${m}/${y}`);
+    // The summary shows the §2.4 panel fields, the Date among them.
+    const summary = page.getByRole('alert').filter({ hasText: `Partial order #${partial.id}` });
+    for (const label of ['Order ID', 'Patient Name', 'City', 'Phone', 'Date', 'Time Slot']) {
+      await visible(summary.getByText(label, { exact: true }));
+    }
+    await visible(summary.getByText(formatDisplayDate(date), { exact: true }));
+    await visible(summary.getByText('10:00 AM - 10:30 AM', { exact: true }));
     await screenshot(page, 'order-create-partial');
 
     // A new patient: in edit mode it becomes the selected one.

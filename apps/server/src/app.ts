@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Db, DbHandle } from './db/client';
+import { loggerOptions, RequestLogController } from './logger';
 import { putSecretOnce } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/tokens';
@@ -16,7 +17,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authPlugin } from './plugins/auth';
 import { caseBoundaryPlugin } from './plugins/case-boundary';
 import { consoleStatic } from './plugins/console-static';
-import { errorsPlugin } from './plugins/errors';
+import { emptyJsonBodyPlugin } from './plugins/empty-json-body';
+import { errorServerOptions, errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { apiRoutes } from './routes';
@@ -31,12 +33,6 @@ export interface BuildAppOptions {
   reportError?: (err: unknown) => void;
 }
 
-/** Logs never carry credentials or tokens (patient data stays out of logs too: bodies are not logged). */
-export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
-  level,
-  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-});
-
 /** Builds the whole app as a plugin tree; tests call this and use app.inject. */
 export async function buildApp({
   config,
@@ -49,9 +45,13 @@ export async function buildApp({
     ...(loggerInstance
       ? { loggerInstance }
       : { logger: logger ?? loggerOptions(config.LOG_LEVEL) }),
+    // One line per request, on completion (ADR 0022).
+    logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Framework and HTTP-parser errors (431, bad URLs) answer `{detail}` like every other error.
+    ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,8 +67,8 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await app.register(emptyJsonBodyPlugin);
   await app.register(caseBoundaryPlugin);
   await app.register(authPlugin, {
     tokens: createTokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS),
@@ -76,7 +76,15 @@ export async function buildApp({
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/v1/auth' });
+  // Cookies are read and set only under /auth (the refresh cookie, which is scoped to that path),
+  // so the cookie plugin's two hooks run there and not on every other request (ADR 0022).
+  await app.register(
+    async (auth) => {
+      await auth.register(cookie);
+      await auth.register(authRoutes);
+    },
+    { prefix: '/api/v1/auth' },
+  );
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(consoleStatic, { prefix: '/app', root: config.CONSOLE_DIST });
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) =>

@@ -1,10 +1,10 @@
-import pino from 'pino';
-import { buildApp, loggerOptions } from './app';
+import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
 import { openDb } from './db/client';
 import { startAutoAssignment } from './jobs/auto-assignment';
 import { startOutboxRelay } from './jobs/outbox-relay';
+import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
 
 async function main() {
@@ -18,7 +18,8 @@ async function main() {
     }
     throw err;
   }
-  const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
+  // Asynchronous stdout: the log is written off the request's path, and closed on shutdown.
+  const { log, close: closeLog } = createLogger(config.LOG_LEVEL);
   const started = Date.now();
   const dbHandle = await openDb({
     databaseUrl: config.DATABASE_URL,
@@ -63,6 +64,8 @@ async function main() {
     await relay.stop();
     await autoAssignment.stop();
     await dbHandle.close();
+    log.info('stopped');
+    await closeLog();
     clearTimeout(force);
     process.exit(0);
   };

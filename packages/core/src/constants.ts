@@ -80,3 +80,8 @@ export const LOGIN_RATE_LIMIT = { PER_IP_PER_MINUTE: 30, PER_ACCOUNT_PER_MINUTE:
 /** Orders whose pickup is further ahead than this wait in 'scheduled' before auto-assignment
  * (docs/decisions/0003-order-state-machine.md). */
 export const AUTO_ASSIGN_HORIZON_MINUTES = 120;
+
+/** One order's tests: a code repeated at most this many times (its count), and at most this
+ * many different codes (docs/decisions/0004-unshown-constants.md). */
+export const TEST_QUANTITY_MAX = 10;
+export const TEST_LINES_MAX = 30;

@@ -4,6 +4,9 @@ import {
   RESCHEDULE_LEAD_MINUTES,
   RESCHEDULE_MAX_DAYS_AHEAD,
   RIDER_MAX_PICKUPS,
+  TEST_LINES_MAX,
+  TEST_QUANTITY_MAX,
+  TIME_SLOT_LENGTHS,
 } from './constants';
 
 /** Every user-visible message of spec §5 and §8, defined once. */
@@ -13,6 +16,8 @@ export const VALIDATION = {
   PHONE_INVALID: 'Must be a valid phone number',
   PHONE_MAX: 'Phone must be at most 11 characters',
   CUSTOMER_PHONE_LENGTH: 'Customer number must be 11 digits',
+  /** §5 gives the rule (11 digits or empty) but no text; ADR 0024. */
+  SECONDARY_PHONE_LENGTH: 'Secondary phone must be 11 digits',
   FIRST_NAME_MAX: 'First name must be at most 40 characters',
   LAST_NAME_MAX: 'Last name must be at most 40 characters',
   EMAIL_INVALID: 'Email must be a valid email',
@@ -177,6 +182,8 @@ export const ORDER_MESSAGES = {
   PICKUP_TOO_FAR: `Pickup time can be at most ${ORDER_CREATE_MAX_DAYS_AHEAD} days ahead`,
   RESCHEDULE_TOO_SOON: `Re-schedule time must be at least ${RESCHEDULE_LEAD_MINUTES} minutes from now`,
   RESCHEDULE_TOO_FAR: `Re-schedule date can be at most ${RESCHEDULE_MAX_DAYS_AHEAD} days ahead`,
+  /** A slot the time-slots call does not offer now: off shift, off the grid or full (ADR 0021). */
+  SLOT_UNAVAILABLE: 'This time slot is no longer available. Please pick another time slot.',
   PARTIAL_ORDER_GONE: 'This partial order was already converted or cancelled',
   SOURCE_ORDER_UNKNOWN: 'The copied order does not exist',
   SOURCE_ORDER_OTHER_VERTICAL: 'The copied order belongs to another vertical',
@@ -188,6 +195,7 @@ export const ORDER_MESSAGES = {
   COLLECTION_CENTER_INVALID: 'Select a collection center of this vertical',
   FORCE_DELIVER_NOT_ALLOWED: 'Force deliver applies to blood riders in the delivering state',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request',
+  ORDER_TYPE_FIXED: 'Order type is always 1; Regular or Hospital is the fulfillment method',
 } as const;
 
 /** Success details of actions the spec gives no toast for (§8 lists the others in core). */
@@ -250,4 +258,54 @@ export const RIDER_MESSAGES = {
   FEEDBACK_SAVED: 'Patient feedback saved',
   LOCATION_SAVED: 'Location saved',
   WENT_OFFLINE: 'Rider marked offline',
+} as const;
+
+/**
+ * What a user reads when a value does not fit its field and the schema names no message of its
+ * own (core's zod error map, zod-messages.ts), and the boundary's refusals of hostile input.
+ * Zod's own English ('Too small: expected number to be >0') never reaches a user.
+ */
+export const INPUT_MESSAGES = {
+  NOT_A_NUMBER: 'Must be a number',
+  NOT_A_WHOLE_NUMBER: 'Must be a whole number',
+  NOT_TEXT: 'Must be text',
+  NOT_TRUE_OR_FALSE: 'Must be true or false',
+  NOT_A_LIST: 'Must be a list',
+  NOT_A_RECORD: 'Must be a group of fields',
+  NOT_A_VALUE: 'Enter a valid value',
+  WRONG_FORMAT: 'This value is not in the right format',
+  SELECT_OPTION: 'Select one of the offered options',
+  UNKNOWN_FIELDS: 'This request has fields that are not accepted',
+  /** An id no row can have (outside the int4 range of the ids). */
+  UNKNOWN_ID: 'No record has this id',
+  NUL_CHARACTER: 'Text can not contain the NUL character',
+  SLOT_LENGTH_INVALID: `Slot length must be one of ${TIME_SLOT_LENGTHS.join(', ')} minutes`,
+  atLeast: (min: number | bigint) => `Must be at least ${min}`,
+  atMost: (max: number | bigint) => `Must be at most ${max}`,
+  greaterThan: (min: number | bigint) => `Must be greater than ${min}`,
+  lessThan: (max: number | bigint) => `Must be less than ${max}`,
+  minLength: (min: number | bigint) => `Must be at least ${min} characters long`,
+  maxLength: (max: number | bigint) => `Must be at most ${max} characters`,
+  minItems: (min: number | bigint) => `Choose at least ${min}`,
+  maxItems: (max: number | bigint) => `Choose at most ${max}`,
+  multipleOf: (divisor: number) => `Must be a multiple of ${divisor}`,
+} as const;
+
+/** Framework refusals (HTTP), in the `{detail}` shape of every other error. */
+export const HTTP_MESSAGES = {
+  BAD_JSON: 'The request body is not valid JSON',
+  EMPTY_JSON_BODY: 'The request body is empty',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported; send JSON',
+  BODY_TOO_LARGE: 'The request body is too large',
+  HEADERS_TOO_LARGE: 'The request line or headers are too large',
+  BAD_REQUEST: 'The request could not be read',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
+  URL_TOO_LONG: 'The address is too long',
+  METHOD_NOT_ALLOWED: 'This method is not allowed here',
+} as const;
+
+/** The bounds of one order's tests (constants TEST_QUANTITY_MAX, TEST_LINES_MAX). */
+export const TEST_LIMIT_MESSAGES = {
+  QUANTITY_MAX: `A test can be added at most ${TEST_QUANTITY_MAX} times to one order`,
+  LINES_MAX: `An order can have at most ${TEST_LINES_MAX} different tests`,
 } as const;

@@ -41,9 +41,12 @@ export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSI
 /** What a route may declare instead of a permission name. */
 export const ROUTE_ACCESS = {
   PUBLIC: 'public',
+  /** Any authenticated staff user; a rider token gets 403 (ADR 0010). */
   AUTHENTICATED: 'authenticated',
   /** The rider app: a logged-in user of type Rider (1). */
   RIDER: 'rider',
+  /** Any logged-in user, staff or rider: only the session's own routes (/auth/me/). */
+  SIGNED_IN: 'signed-in',
 } as const;
 export type RouteAccess = PermissionName | (typeof ROUTE_ACCESS)[keyof typeof ROUTE_ACCESS];
 

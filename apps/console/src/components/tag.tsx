@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export type TagColor = 'green' | 'teal' | 'orange' | 'red' | 'gray' | 'violet';
+export type TagColor = 'green' | 'teal' | 'yellow' | 'orange' | 'red' | 'gray' | 'violet';
 
 /**
  * Mantine's light badges print shade-6 (and even shade-9) text that falls short of WCAG AA on
@@ -10,6 +10,7 @@ export type TagColor = 'green' | 'teal' | 'orange' | 'red' | 'gray' | 'violet';
 const TEXT: Record<TagColor, string> = {
   green: '#1f5f2c',
   teal: '#0a5a63',
+  yellow: '#5c4400',
   orange: '#8f3a06',
   red: '#9b1c1c',
   gray: '#343a40',

@@ -21,13 +21,18 @@ export const LOOKUP_LISTS: readonly { kind: LookupKind; scope: Scope; texts: rea
         'Other',
       ],
     },
+    // Problems that can happen on either vertical are listed once, in the common scope: a list
+    // read without a vertical (or with 'common') names each problem once.
+    {
+      kind: 'problem',
+      scope: 'common',
+      texts: ['Patient not available at home', 'Wrong address / pin location'],
+    },
     {
       kind: 'problem',
       scope: 'blood',
       texts: [
-        'Patient not available at home',
         'Patient not fasting',
-        'Wrong address / pin location',
         'Patient phone switched off',
         'Difficult vein, sample not drawn',
         'Insufficient sample volume',
@@ -39,8 +44,6 @@ export const LOOKUP_LISTS: readonly { kind: LookupKind; scope: Scope; texts: rea
       kind: 'problem',
       scope: 'xray',
       texts: [
-        'Patient not available at home',
-        'Wrong address / pin location',
         'Portable X-ray unit unavailable',
         'Power outage at patient location',
         'Patient could not be positioned',

@@ -175,9 +175,10 @@ async function insertLookups(db: Db): Promise<LookupIds> {
     orderSource: {},
     text: new Map(),
   };
+  const noRiderText = 'No rider available in time';
   const lists = [
     ...LOOKUP_LISTS,
-    { kind: 'problem', scope: 'common', texts: ['No rider available in time'] } as const,
+    { kind: 'problem', scope: 'common', texts: [noRiderText] } as const,
   ];
   for (const list of lists) {
     let sortOrder = 0;
@@ -192,7 +193,8 @@ async function insertLookups(db: Db): Promise<LookupIds> {
       if (list.kind === 'addressType') ids.addressType[text] = rowId;
       if (list.kind === 'orderSource') ids.orderSource[text] = rowId;
       if (list.kind === 'cancellation') for (const v of verticals) ids.cancellation[v].push(rowId);
-      if (list.kind === 'problem' && list.scope === 'common') ids.noRiderProblem = rowId;
+      // Escalations use the no-rider problem; riders report the others (common ones on both).
+      if (list.kind === 'problem' && text === noRiderText) ids.noRiderProblem = rowId;
       else if (list.kind === 'problem') for (const v of verticals) ids.problem[v].push(rowId);
     }
   }

@@ -3,17 +3,33 @@ export const snakeToCamel = (s: string) =>
   s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 export const camelToSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/**
+ * A JSON-like object: its prototype, not a `.constructor` property a request can set, decides
+ * (a body key named `constructor` once switched the conversion off for the whole body).
+ * Fastify's query parser makes objects with a null prototype.
+ */
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
-  // Fastify's query parser makes objects whose prototype chain ends without Object (no constructor).
-  const ctor = (v as { constructor?: unknown }).constructor;
-  return ctor === Object || ctor === undefined;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Every key is data: `__proto__` becomes an own property, never the output's prototype. */
+function setKey(out: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__') {
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    out[key] = value;
+  }
 }
 
 export function keysToCamel(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(keysToCamel);
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[snakeToCamel(k)] = keysToCamel(v);
+  for (const k of Object.keys(value)) {
+    // Keys without '_' (most of them) skip the regex.
+    setKey(out, k.includes('_') ? snakeToCamel(k) : k, keysToCamel(value[k]));
+  }
   return out;
 }

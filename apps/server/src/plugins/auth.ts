@@ -1,6 +1,6 @@
 import { ROUTE_ACCESS, type RouteAccess } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import type { AuthUser, TokenService } from '../modules/auth/tokens';
@@ -9,11 +9,13 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** The route's schemas (tests walk them: every id field, every text field). */
+  schema: FastifySchema | undefined;
 }
 
 /**
- * Every route declares `config.access`: a permission name, 'authenticated' or 'public'
- * (DESIGN.md). This plugin records the route table (a test fails on a route without a
+ * Every route declares `config.access`: a permission name, 'authenticated' (any staff user),
+ * 'rider', 'signed-in' (staff or rider) or 'public' (DESIGN.md). This plugin records the route table (a test fails on a route without a
  * declaration), authenticates Bearer tokens and refuses what the user may not do.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
@@ -32,26 +34,33 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
         get access() {
           return route.config?.access;
         },
+        get schema() {
+          return route.schema as FastifySchema | undefined;
+        },
       });
     }
   });
 
   app.addHook('onRequest', async (req) => {
-    const access = req.routeOptions.config?.access;
+    // routeOptions is a getter that builds a new object on every read: read it once.
+    const route = req.routeOptions;
+    const access = route.config?.access;
     // 404s have no route; the not-found handler answers them.
-    if (!req.routeOptions.url) return;
+    if (!route.url) return;
     if (access === ROUTE_ACCESS.PUBLIC) return;
     if (!access) throw forbidden(); // undeclared routes are closed, never open
     req.user = await authenticate(req, opts.tokens);
-    if (access === ROUTE_ACCESS.AUTHENTICATED) return;
+    // Any signed-in user (the session's own routes, /auth/me/).
+    if (access === ROUTE_ACCESS.SIGNED_IN) return;
     if (access === ROUTE_ACCESS.RIDER) {
       if (req.user.userType !== USER_TYPES.RIDER) throw forbidden();
       return;
     }
-    // Staff routes: riders and customers never pass, whatever their token says.
-    if (req.user.userType !== USER_TYPES.STAFF || !req.user.permissions.includes(access)) {
-      throw forbidden();
-    }
+    // Everything else is a staff route: 'authenticated' means an authenticated staff user, so a
+    // rider (or customer) token gets 403 whatever the route (ADR 0010), lookups included.
+    if (req.user.userType !== USER_TYPES.STAFF) throw forbidden();
+    if (access === ROUTE_ACCESS.AUTHENTICATED) return;
+    if (!req.user.permissions.includes(access)) throw forbidden();
   });
 });
 

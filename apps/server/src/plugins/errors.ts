@@ -1,8 +1,82 @@
-import { ERRORS } from '@dastak/core/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import { ERRORS, HTTP_MESSAGES } from '@dastak/core/messages';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
+
+/** Fastify's own refusals, by code: the status we answer and the sentence from core. */
+const FRAMEWORK_ERRORS: Record<string, [status: number, detail: string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, HTTP_MESSAGES.BAD_JSON],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, HTTP_MESSAGES.EMPTY_JSON_BODY],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, HTTP_MESSAGES.BAD_REQUEST],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, HTTP_MESSAGES.UNSUPPORTED_MEDIA_TYPE],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, HTTP_MESSAGES.BODY_TOO_LARGE],
+  // A path segment that is not valid URL encoding or longer than any id names nothing: 404,
+  // as an unknown path would (the router answers these before any route is chosen).
+  FST_ERR_BAD_URL: [404, ERRORS.NOT_FOUND],
+  FST_ERR_MAX_PARAM_LENGTH: [404, ERRORS.NOT_FOUND],
+};
+
+/** Any other 4xx a plugin raises: the status kept, a sentence from core, never its English. */
+const STATUS_DETAILS: Record<number, string> = {
+  400: HTTP_MESSAGES.BAD_REQUEST,
+  404: ERRORS.NOT_FOUND,
+  405: HTTP_MESSAGES.METHOD_NOT_ALLOWED,
+  408: HTTP_MESSAGES.REQUEST_TIMEOUT,
+  413: HTTP_MESSAGES.BODY_TOO_LARGE,
+  414: HTTP_MESSAGES.URL_TOO_LONG,
+  415: HTTP_MESSAGES.UNSUPPORTED_MEDIA_TYPE,
+  429: ERRORS.TOO_MANY_REQUESTS,
+  431: HTTP_MESSAGES.HEADERS_TOO_LARGE,
+};
+
+function frameworkError(error: FastifyError, reply: FastifyReply) {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  const status = known?.[0] ?? error.statusCode ?? 400;
+  const detail = known?.[1] ?? STATUS_DETAILS[status] ?? ERRORS.GENERIC;
+  return reply.code(status).send({ detail });
+}
+
+/**
+ * Errors node's HTTP parser raises before Fastify sees a request (a request line or headers past
+ * maxHeaderSize: 431; a request that does not arrive in time: 408; anything unparsable: 400).
+ * Fastify's default answers these with its own body; this one answers `{detail}` like every
+ * other error, then closes the socket as node does.
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, detail] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', HTTP_MESSAGES.HEADERS_TOO_LARGE]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', HTTP_MESSAGES.REQUEST_TIMEOUT]
+        : [400, 'Bad Request', HTTP_MESSAGES.BAD_REQUEST];
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
+ * Server options that route framework failures (the router's bad URLs, the HTTP parser's
+ * oversized headers) into the same `{detail}` shape; spread into the Fastify() call.
+ */
+export const errorServerOptions = {
+  clientErrorHandler,
+  frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) =>
+    frameworkError(error, reply),
+} satisfies Partial<FastifyServerOptions>;
 
 /**
  * One error shape for every failure: `{detail}` plus `errors: {field: [messages]}` on
@@ -20,6 +94,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path parameter that does not parse (an id out of range, an unknown vertical) names
+      // no resource: 'Not found.', as an unknown path is, not a 400 about the URL.
+      if (error.validationContext === 'params') {
+        return reply.code(404).send({ detail: ERRORS.NOT_FOUND });
+      }
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
@@ -30,11 +109,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send({ detail: first, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Framework errors (bad JSON, payload too large, rate limit): keep the status, plain detail.
-      const detail = status === 429 ? ERRORS.TOO_MANY_REQUESTS : error.message || ERRORS.GENERIC;
-      return reply.code(status).send({ detail });
-    }
+    if (status >= 400 && status < 500) return frameworkError(error, reply);
     req.log.error({ err: error }, 'unhandled error');
     app.reportError?.(error);
     return reply.code(500).send({ detail: ERRORS.SERVER });

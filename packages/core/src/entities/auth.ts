@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from '../constants';
 import { VALIDATION } from '../messages';
 import { USER_TYPES } from '../states';
 import { emailSchema, idSchema } from './common';
+import { whenMissing } from '../zod-messages';
 
 export const userTypeSchema = z.union([
   z.literal(USER_TYPES.RIDER),
@@ -28,10 +29,10 @@ export type User = z.infer<typeof userSchema>;
 export const staffUserSchema = z.object({ id: idSchema, fullName: z.string() });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-const requiredText = z.string({ error: VALIDATION.REQUIRED }).min(1, VALIDATION.REQUIRED);
+const requiredText = z.string({ error: whenMissing(VALIDATION.REQUIRED) }).min(1, VALIDATION.REQUIRED);
 
 export const passwordSchema = z
-  .string({ error: VALIDATION.REQUIRED })
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
   .min(1, VALIDATION.REQUIRED)
   .min(PASSWORD_MIN, VALIDATION.PASSWORD_MIN);
 

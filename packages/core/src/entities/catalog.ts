@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, scopeSchema } from './common';
+import { idSchema, verticalFilterSchema } from './common';
 
 /** A test (scan type): code, name and price in PKR. */
 export const scanTypeSchema = z.object({
@@ -24,6 +24,6 @@ export type OrderScanType = z.infer<typeof orderScanTypeSchema>;
 /** GET /orders/scan-types/ (search text, vertical). */
 export const scanTypeSearchQuerySchema = z.object({
   search: z.string().trim().default(''),
-  vertical: scopeSchema.optional(),
+  vertical: verticalFilterSchema,
 });
 export type ScanTypeSearchQuery = z.infer<typeof scanTypeSearchQuerySchema>;

@@ -6,17 +6,44 @@ import {
   PAGE_SIZE_MAX,
   PHONE_LENGTH,
 } from '../constants';
-import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { FORM_VALIDATION, INPUT_MESSAGES, VALIDATION } from '../messages';
 import { toSixDecimals } from '../rules/format';
 import { GENDERS, SCOPES, VERTICALS } from '../states';
+import { whenMissing } from '../zod-messages';
 
-/** Database ids are positive integers. */
-export const idSchema = z.number({ error: VALIDATION.REQUIRED }).int().positive();
-/** Ids arriving as text (path and query parameters). */
-export const idParamSchema = z.coerce.number().int().positive();
+/**
+ * The largest id a row can have: every id column is PostgreSQL `integer` (int4; the one bigint
+ * id, rider_location_pings, is never taken as input). A larger id names no row: refused here,
+ * before it reaches the database as 'out of range for type integer' (docs/decisions/0019).
+ */
+export const ID_MAX = 2_147_483_647;
+
+/** Database ids are integers from 1 to ID_MAX; `message` says what a missing one means. */
+export const idSchemaWith = (message: string) =>
+  z
+    .number({ error: whenMissing(message) })
+    .int()
+    .min(1, INPUT_MESSAGES.UNKNOWN_ID)
+    .max(ID_MAX, INPUT_MESSAGES.UNKNOWN_ID);
+export const idSchema = idSchemaWith(VALIDATION.REQUIRED);
+/** Ids arriving as text (path and query parameters): digits only, then the id range. */
+export const idParamSchema = z
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
+  .regex(/^\d+$/, INPUT_MESSAGES.UNKNOWN_ID)
+  .transform(Number)
+  .pipe(idSchema);
 
 export const verticalSchema = z.enum(VERTICALS);
 export const scopeSchema = z.enum(SCOPES);
+/**
+ * `?vertical=` on every list that takes it (lookups, cities, regions, collection centers, scan
+ * types, customer detail): blood or xray narrows the list to that vertical (and, for lookups, the
+ * shared items); 'common' names the shared scope, not a vertical, so it narrows nothing, the same
+ * as leaving it out (docs/decisions/0019). One schema, so every list reads it alike.
+ */
+export const verticalFilterSchema = scopeSchema
+  .optional()
+  .transform((v) => (v === 'common' ? undefined : v));
 
 /** A date-time as JSON carries it: ISO 8601 with an offset (or Z). */
 export const dateTimeSchema = z.iso.datetime({ offset: true, error: FORM_VALIDATION.INVALID_DATE });
@@ -29,33 +56,39 @@ const DIGITS = /^\d*$/;
 
 /** Digits only, at most 11 (spec §5). */
 export const phoneSchema = z
-  .string({ error: VALIDATION.REQUIRED })
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
   .regex(DIGITS, VALIDATION.PHONE_INVALID)
   .max(PHONE_LENGTH, VALIDATION.PHONE_MAX);
 
-/** Customer numbers are exactly 11 digits. */
+// Anything but digits is not a phone number at all (spec §5 'Must be a valid phone number');
+// only a number of digits can be the wrong length. `abort`: one message, the first that applies.
+const digitsOnly = { error: VALIDATION.PHONE_INVALID, abort: true } as const;
+
+/** Customer numbers are digits, exactly 11 of them. */
 export const customerPhoneSchema = z
-  .string({ error: VALIDATION.REQUIRED })
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
+  .regex(DIGITS, digitsOnly)
   .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), VALIDATION.CUSTOMER_PHONE_LENGTH);
 
-/** Exactly 11 digits, or empty. */
+/** A patient's secondary phone: digits, exactly 11 of them, or empty (its own message). */
 export const secondaryPhoneSchema = z
   .string()
-  .regex(new RegExp(`^(\\d{${PHONE_LENGTH}})?$`), VALIDATION.CUSTOMER_PHONE_LENGTH);
+  .regex(DIGITS, digitsOnly)
+  .regex(new RegExp(`^(\\d{${PHONE_LENGTH}})?$`), VALIDATION.SECONDARY_PHONE_LENGTH);
 
 export const firstNameSchema = z
-  .string({ error: VALIDATION.REQUIRED })
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
   .trim()
   .min(1, VALIDATION.REQUIRED)
   .max(NAME_MAX, VALIDATION.FIRST_NAME_MAX);
 export const lastNameSchema = z
-  .string({ error: VALIDATION.REQUIRED })
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
   .trim()
   .min(1, VALIDATION.REQUIRED)
   .max(NAME_MAX, VALIDATION.LAST_NAME_MAX);
 
 export const emailSchema = z
-  .string({ error: VALIDATION.REQUIRED })
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
   .trim()
   .min(1, VALIDATION.REQUIRED)
   .pipe(z.email({ error: VALIDATION.EMAIL_INVALID }));
@@ -98,8 +131,9 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 /** Comma-joined id lists in query strings ('1,2,3'); empty means no filter. */
 export const idListParamSchema = z
   .string()
-  .regex(/^(\d+(,\d+)*)?$/)
-  .transform((v) => (v === '' ? [] : v.split(',').map(Number)));
+  .regex(/^(\d+(,\d+)*)?$/, INPUT_MESSAGES.UNKNOWN_ID)
+  .transform((v) => (v === '' ? [] : v.split(',').map(Number)))
+  .pipe(z.array(idSchema));
 
 /** 'true' / 'false' query toggles; anything else is unset. */
 export const toggleParamSchema = z
@@ -121,7 +155,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** Gender codes: 1 male, 2 female, 3 not disclosed. */
 export const genderSchema = z.union(
   [z.literal(GENDERS.MALE), z.literal(GENDERS.FEMALE), z.literal(GENDERS.NOT_DISCLOSED)],
-  { error: VALIDATION.REQUIRED },
+  { error: whenMissing(VALIDATION.REQUIRED) },
 );
 
 /** A zod error as the API's `errors` field: messages by dotted field path ('' for the body). */

@@ -3,6 +3,7 @@ import { VALIDATION } from '../messages';
 import {
   idParamSchema,
   idSchema,
+  idSchemaWith,
   latitudeSchema,
   longitudeSchema,
   namedRefSchema,
@@ -10,6 +11,7 @@ import {
   toggleParamSchema,
   verticalSchema,
 } from './common';
+import { whenMissing } from '../zod-messages';
 
 export const customerAddressSchema = z.object({
   id: idSchema,
@@ -35,8 +37,8 @@ const mapPointSchema = z
 export const customerAddressCreateSchema = z.object({
   latitude: mapPointSchema.pipe(latitudeSchema),
   longitude: mapPointSchema.pipe(longitudeSchema),
-  customer: z.number({ error: VALIDATION.CREATE_OR_SELECT_CUSTOMER }).int().positive(),
-  address: z.string({ error: VALIDATION.REQUIRED }).trim().min(1, VALIDATION.REQUIRED),
+  customer: idSchemaWith(VALIDATION.CREATE_OR_SELECT_CUSTOMER),
+  address: z.string({ error: whenMissing(VALIDATION.REQUIRED) }).trim().min(1, VALIDATION.REQUIRED),
   googleAddress: z.string().default(''),
   googleLatitude: sixDecimalsSchema.nullable().optional(),
   googleLongitude: sixDecimalsSchema.nullable().optional(),
@@ -68,4 +70,4 @@ export const customerAddressVerifySchema = z.object({ verified: z.boolean().defa
 export type CustomerAddressVerify = z.infer<typeof customerAddressVerifySchema>;
 
 /** GET /entity/customer-address/?customer */
-export const customerAddressListQuerySchema = z.object({ customer: z.coerce.number().int() });
+export const customerAddressListQuerySchema = z.object({ customer: idParamSchema });

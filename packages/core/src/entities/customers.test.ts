@@ -26,9 +26,17 @@ describe('customer create', () => {
   });
 
   it('needs an 11-digit number', () => {
-    for (const phone of ['0300123456', '030012345678', '0300-123456', '']) {
+    for (const phone of ['0300123456', '030012345678', '']) {
       expect(errorsOf(customerCreateSchema, { ...customer, phone }).phone).toEqual([
         VALIDATION.CUSTOMER_PHONE_LENGTH,
+      ]);
+    }
+  });
+
+  it('calls a number with anything but digits not a phone number (spec §5)', () => {
+    for (const phone of ['0300abcdefg', '0300-123456', 'abc']) {
+      expect(errorsOf(customerCreateSchema, { ...customer, phone }).phone).toEqual([
+        VALIDATION.PHONE_INVALID,
       ]);
     }
   });
@@ -119,7 +127,11 @@ describe('patient create', () => {
     ).toBe('03111234567');
     expect(
       errorsOf(patientCreateSchema, { ...patient, secondaryPhone: '0311' }).secondaryPhone,
-    ).toEqual([VALIDATION.CUSTOMER_PHONE_LENGTH]);
+    ).toEqual([VALIDATION.SECONDARY_PHONE_LENGTH]);
+    expect(
+      errorsOf(patientCreateSchema, { ...patient, secondaryPhone: '0311abc4567' }).secondaryPhone,
+    ).toEqual([VALIDATION.PHONE_INVALID]);
+    expect(patientCreateSchema.parse({ ...patient, secondaryPhone: '' }).secondaryPhone).toBe('');
   });
 });
 

@@ -13,10 +13,11 @@ import {
   optionalEmailSchema,
   paged,
   pageQuerySchema,
-  scopeSchema,
+  verticalFilterSchema,
 } from './common';
 import { customerAddressSchema } from './customer-addresses';
 import { patientSchema } from './patients';
+import { whenMissing } from '../zod-messages';
 
 export const customerOrderHistoryItemSchema = z.object({
   id: idSchema,
@@ -71,7 +72,7 @@ export type CustomerListPage = z.infer<typeof customerListPageSchema>;
 const dobSchema = z.preprocess(
   (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? karachiDateString(v) : v),
   z
-    .string({ error: VALIDATION.REQUIRED })
+    .string({ error: whenMissing(VALIDATION.REQUIRED) })
     .min(1, VALIDATION.REQUIRED)
     .pipe(apiDateSchema)
     .refine((d) => d <= karachiDateString(new Date()), FORM_VALIDATION.DOB_FUTURE),
@@ -106,4 +107,4 @@ export const customerListQuerySchema = pageQuerySchema.extend({
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
 /** GET /entity/customer/{id}/?vertical */
-export const customerDetailQuerySchema = z.object({ vertical: scopeSchema.optional() });
+export const customerDetailQuerySchema = z.object({ vertical: verticalFilterSchema });

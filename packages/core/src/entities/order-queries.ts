@@ -3,13 +3,14 @@ import { FULFILLMENT_METHODS, ORDER_STATES } from '../states';
 import {
   dateTimeSchema,
   idListParamSchema,
+  idParamSchema,
   paged,
   pageQuerySchema,
   toggleParamSchema,
 } from './common';
 import { orderListItemSchema } from './orders';
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = idParamSchema.optional();
 
 /** Comma-joined state names; unknown names are refused rather than ignored. */
 const stateListParamSchema = z
@@ -79,6 +80,6 @@ export const orderWindowQuerySchema = z.object({
   pickupTo: dateTimeSchema.optional(),
   regions: idListParamSchema.default([]),
   states: stateListParamSchema.default([]),
-  regionId: z.coerce.number().int().positive().optional(),
+  regionId: idParamSchema.optional(),
 });
 export type OrderWindowQuery = z.infer<typeof orderWindowQuerySchema>;

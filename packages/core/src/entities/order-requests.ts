@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ADDITIONAL_NOTES_MAX, COMMENT_MAX } from '../constants';
-import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { FORM_VALIDATION, ORDER_MESSAGES, VALIDATION } from '../messages';
 import { enteredDiscount, validateDiscount } from '../rules/order-total';
-import { ORDER_TYPES } from '../states';
-import { apiDateSchema, commentSchema, idSchema, verticalSchema } from './common';
+import { FULFILLMENT_METHODS } from '../states';
+import { apiDateSchema, commentSchema, idSchema, idSchemaWith, verticalSchema } from './common';
 import { timeSlotIdSchema } from './lookups';
-import { fulfillmentMethodSchema } from './orders';
+import { testCodesSchema } from './test-codes';
+import { whenMissing } from '../zod-messages';
 
 /** A required reference whose absence has its own message ('Select Patient', ...). */
-const requiredId = (message: string) =>
-  z.number({ error: message }).int({ error: message }).positive({ error: message });
+const requiredId = idSchemaWith;
 
 /** Numeric form text becomes a number; empty input means not given. */
 const numericInput = (v: unknown) => {
@@ -43,16 +43,22 @@ export const orderDiscountSchema = z
   })
   .transform((input) => enteredDiscount(input));
 
-/** Test codes of the order; at least one. */
+/** Test codes of the order: at least one, a repeated code counts twice (bounded, test-codes.ts). */
 const scanTypeCodesSchema = (message: string) =>
-  z.array(z.string().min(1), { error: message }).min(1, message);
+  testCodesSchema(z.array(z.string().min(1), { error: message }).min(1, message));
 
-export const orderTypeSchema = z.union(
-  [z.literal(ORDER_TYPES.ONLINE), z.literal(ORDER_TYPES.OFFLINE)],
-  {
-    error: VALIDATION.SELECT_ORDER_TYPE,
-  },
-);
+/**
+ * §7 sends `orderType=1` on every create: a constant of the call, not the agent's choice. The
+ * Regular/Hospital choice (§4 order source flags: Online 1 Regular, Offline 2 Hospital) travels
+ * as `fulfillmentMethod` online/offline; the server stores the flag from it (ADR 0024).
+ */
+export const CREATE_ORDER_TYPE = 1;
+export const orderTypeSchema = z
+  .literal(CREATE_ORDER_TYPE, { error: ORDER_MESSAGES.ORDER_TYPE_FIXED })
+  .default(CREATE_ORDER_TYPE);
+
+/** Regular (online) or Hospital (offline): 'Please select order type' when neither (§5). */
+const orderFulfillmentSchema = z.enum(FULFILLMENT_METHODS, { error: VALIDATION.SELECT_ORDER_TYPE });
 
 /** POST /orders/{vertical}/ (spec §7 field list, §5 messages). */
 export const orderCreateSchema = z.object({
@@ -70,7 +76,7 @@ export const orderCreateSchema = z.object({
     .max(ADDITIONAL_NOTES_MAX, VALIDATION.ADDITIONAL_NOTES_MAX)
     .default(''),
   urgentDelivery: z.boolean().default(false),
-  fulfillmentMethod: fulfillmentMethodSchema.default('online'),
+  fulfillmentMethod: orderFulfillmentSchema.default('online'),
   orderSource: requiredId(VALIDATION.SELECT_ORDER_SOURCE),
   hearAbout: idSchema.nullable().optional(),
   orderType: orderTypeSchema,
@@ -83,6 +89,11 @@ export const orderCreateSchema = z.object({
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
+
+/** The create form: there the agent must pick Regular or Hospital; the API defaults to online. */
+export const orderCreateFormSchema = orderCreateSchema.extend({
+  fulfillmentMethod: orderFulfillmentSchema,
+});
 
 /** POST /orders/{vertical}/{id}/cancel/ */
 export const orderCancelSchema = z.object({
@@ -110,7 +121,7 @@ export type OrderReassign = z.infer<typeof orderReassignSchema>;
 
 /** POST /orders/{vertical}/{id}/reschedule/ */
 export const orderRescheduleSchema = z.object({
-  date: z.string({ error: VALIDATION.REQUIRED }).pipe(apiDateSchema),
+  date: z.string({ error: whenMissing(VALIDATION.REQUIRED) }).pipe(apiDateSchema),
   timeSlot: z.string({ error: VALIDATION.SELECT_RESCHEDULE_TIME }).pipe(timeSlotIdSchema),
   reason: z.string().max(ADDITIONAL_NOTES_MAX).default(''),
   rescheduleStringId: requiredId(VALIDATION.REQUIRED),
@@ -146,7 +157,7 @@ export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
 export const followUpSchema = z.object({
   order: idSchema,
   reason: z
-    .string({ error: VALIDATION.REQUIRED })
+    .string({ error: whenMissing(VALIDATION.REQUIRED) })
     .trim()
     .min(1, VALIDATION.REQUIRED)
     .max(COMMENT_MAX, FORM_VALIDATION.COMMENT_MAX),

@@ -6,6 +6,7 @@ import {
   apiDateSchema,
   customerPhoneSchema,
   dateTimeSchema,
+  idSchemaWith,
   latitudeSchema,
   longitudeSchema,
   optionalEmailSchema,
@@ -13,6 +14,8 @@ import {
   pageQuerySchema,
 } from './common';
 import { partialOrderSchema } from './orders';
+import { testCodesSchema } from './test-codes';
+import { whenMissing } from '../zod-messages';
 
 /** Channels that leave partial orders (website form, WhatsApp, the mobile app, the chatbot). */
 export const PARTIAL_ORDER_SOURCES = ['website', 'whatsapp', 'mobileApp', 'chatbot'] as const;
@@ -62,16 +65,16 @@ export type PartialOrderListQuery = z.infer<typeof partialOrderListQuerySchema>;
  * showed ('10:00 - 11:00', '10:00 AM - 10:30 AM' or '10:00'); its start is the pickup.
  */
 export const partialOrderCreateSchema = z.object({
-  city: z.number({ error: PARTIAL_ORDER_MESSAGES.CITY_REQUIRED }).int().positive(),
+  city: idSchemaWith(PARTIAL_ORDER_MESSAGES.CITY_REQUIRED),
   name: z
-    .string({ error: VALIDATION.REQUIRED })
+    .string({ error: whenMissing(VALIDATION.REQUIRED) })
     .trim()
     .min(1, VALIDATION.REQUIRED)
     .max(NAME_MAX * 2, PARTIAL_ORDER_MESSAGES.NAME_MAX),
   phone: customerPhoneSchema,
   email: optionalEmailSchema.optional(),
   address: z
-    .string({ error: VALIDATION.REQUIRED })
+    .string({ error: whenMissing(VALIDATION.REQUIRED) })
     .trim()
     .min(1, VALIDATION.REQUIRED)
     .max(ADDITIONAL_NOTES_MAX, PARTIAL_ORDER_MESSAGES.ADDRESS_MAX),
@@ -83,7 +86,7 @@ export const partialOrderCreateSchema = z.object({
     .trim()
     .min(1, PARTIAL_ORDER_MESSAGES.TIME_SLOT_INVALID)
     .max(40, PARTIAL_ORDER_MESSAGES.TIME_SLOT_INVALID),
-  tests: z.array(z.string().trim().min(1).max(120)).max(20).default([]),
+  tests: testCodesSchema(z.array(z.string().trim().min(1).max(120)).max(20)).default([]),
   source: z.enum(PARTIAL_ORDER_SOURCES).default('website'),
   notes: z.string().trim().max(ADDITIONAL_NOTES_MAX, VALIDATION.ADDITIONAL_NOTES_MAX).optional(),
 });

@@ -16,6 +16,7 @@ import {
   phoneSchema,
   toggleParamSchema,
 } from './common';
+import { whenMissing } from '../zod-messages';
 
 export const riderStateSchema = z.union([
   z.literal(RIDER_STATES.IDLE),
@@ -152,7 +153,7 @@ export const riderCreateSchema = z
   .object({
     ...riderFields,
     password1: passwordSchema,
-    password2: z.string({ error: VALIDATION.REQUIRED }),
+    password2: z.string({ error: whenMissing(VALIDATION.REQUIRED) }),
     phoneVerified: z.boolean().default(true),
   })
   .refine((r) => r.password1 === r.password2, {
@@ -182,7 +183,12 @@ export const riderListQuerySchema = pageQuerySchema.extend({
   isOnline: toggleParamSchema,
   isCovid: toggleParamSchema,
   isWildcard: toggleParamSchema,
-  states: idListParamSchema.default([]),
+  /** Rider state codes (0 to 3), comma-joined: codes, not ids, so 0 is a value. */
+  states: z
+    .string()
+    .regex(/^([0-3](,[0-3])*)?$/)
+    .transform((v) => (v === '' ? [] : v.split(',').map(Number)))
+    .default([]),
   ordering: z.string().default('-created'),
 });
 export type RiderListQuery = z.infer<typeof riderListQuerySchema>;

@@ -4,12 +4,15 @@ import { VALIDATION } from '../messages';
 import { SHIFT_STATES } from '../states';
 import {
   dateTimeSchema,
+  idParamSchema,
   idSchema,
+  idSchemaWith,
   latitudeSchema,
   longitudeSchema,
   pageQuerySchema,
   timeOfDaySchema,
 } from './common';
+import { whenMissing } from '../zod-messages';
 
 /** Monday 0 to Sunday 6; a missing or wrong day reads 'Select week day'. */
 export const weekdaySchema = z
@@ -63,7 +66,7 @@ const checkTimeRange = (range: TimeRange, ctx: z.core.$RefinementCtx<TimeRange>)
   ctx.addIssue({ code: 'custom', message: VALIDATION.SHIFT_END_BEFORE_START, path: ['endTime'] });
 };
 
-const requiredTime = z.string({ error: VALIDATION.REQUIRED }).pipe(timeOfDaySchema);
+const requiredTime = z.string({ error: whenMissing(VALIDATION.REQUIRED) }).pipe(timeOfDaySchema);
 
 /** POST /shift/shift-schedules/ */
 export const shiftScheduleCreateSchema = z
@@ -86,10 +89,7 @@ export const shiftScheduleUpdateSchema = z
   .superRefine(checkTimeRange);
 export type ShiftScheduleUpdate = z.infer<typeof shiftScheduleUpdateSchema>;
 
-const hotspotRefSchema = z
-  .number({ error: VALIDATION.SELECT_HOTSPOT })
-  .int({ error: VALIDATION.SELECT_HOTSPOT })
-  .positive({ error: VALIDATION.SELECT_HOTSPOT });
+const hotspotRefSchema = idSchemaWith(VALIDATION.SELECT_HOTSPOT);
 
 /** POST /shift/rider-shift-schedules/ */
 export const riderShiftScheduleCreateSchema = z.object({
@@ -163,14 +163,14 @@ export type AttendanceSlot = z.infer<typeof attendanceSlotSchema>;
 
 /** GET /shift/rider-shift-attendance/ (by riderShift): the online grid of one shift. */
 export const riderShiftAttendanceQuerySchema = z.object({
-  riderShift: z.coerce.number().int().positive(),
+  riderShift: idParamSchema,
 });
 
 /** Attendance list filters (spec §7), also used by the listing email. */
 export const attendanceListQuerySchema = pageQuerySchema.extend({
-  region: z.coerce.number().int().positive().optional(),
-  shift: z.coerce.number().int().positive().optional(),
-  rider: z.coerce.number().int().positive().optional(),
+  region: idParamSchema.optional(),
+  shift: idParamSchema.optional(),
+  rider: idParamSchema.optional(),
   startDatetime: dateTimeSchema.optional(),
   endDatetime: dateTimeSchema.optional(),
   ordering: z.string().default('-created'),
@@ -179,6 +179,6 @@ export type AttendanceListQuery = z.infer<typeof attendanceListQuerySchema>;
 
 /** GET /shift/shift-schedules/ */
 export const shiftScheduleListQuerySchema = z.object({
-  region: z.coerce.number().int().positive().optional(),
+  region: idParamSchema.optional(),
   weekday: z.coerce.number().int().min(0).max(6).optional(),
 });

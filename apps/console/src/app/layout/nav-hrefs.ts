@@ -3,6 +3,7 @@ import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/r
 import { defaultOrderFilters, orderFiltersToQuery } from '@dastak/core/rules/order-filters';
 import { useHasPermission } from '../../features/auth/hooks/use-session';
 import { useRegionsQuery } from '../../features/locations/api/get-regions';
+import { withSavedFilters } from '../../lib/storage-saved-filters';
 
 const CREATED_DESC = 'ordering=-created';
 
@@ -12,6 +13,8 @@ export type NavHrefs = {
   customers: string;
   riders: string;
   attendance: string;
+  unverifiedOrders: string;
+  partialOrders: string;
 };
 
 /** Links open lists with the default filters of spec §2.2: today in Karachi, newest first. */
@@ -28,15 +31,22 @@ export function buildNavHrefs(now: Date, attendanceRegionId: number | undefined)
     customers: `/customers?${CREATED_DESC}`,
     riders: `/riders?${CREATED_DESC}`,
     attendance: `/attendance?${attendance.toString()}`,
+    unverifiedOrders: '/unverified-orders',
+    partialOrders: '/partial-orders',
   };
 }
 
 /**
  * Rebuilt on every render of the nav (which re-renders on navigation), so "today" never goes
- * stale past midnight. The attendance region is the first blood region, once it has loaded.
+ * stale past midnight and a filter set just applied is already carried. Each link carries the
+ * signed-in user's saved filters for its list, else the defaults above (spec §2.2). The
+ * attendance region is the first blood region, once it has loaded.
  */
 export function useNavHrefs(): NavHrefs {
   const canViewAttendance = useHasPermission(PERMISSIONS.CAN_VIEW_RIDER_SHIFT);
   const regions = useRegionsQuery('blood', canViewAttendance);
-  return buildNavHrefs(new Date(), regions.data?.results[0]?.id);
+  const defaults = buildNavHrefs(new Date(), regions.data?.results[0]?.id);
+  return Object.fromEntries(
+    Object.entries(defaults).map(([list, href]) => [list, withSavedFilters(href)]),
+  ) as NavHrefs;
 }

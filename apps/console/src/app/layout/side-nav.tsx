@@ -91,8 +91,8 @@ function navSections(h: NavHrefs): NavEntry[][] {
       link('Customers', IconUsers, h.customers),
       link('Shifts', IconCalendarTime, '/shifts', PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE),
       link('Attendance', IconUserCheck, h.attendance, PERMISSIONS.CAN_VIEW_RIDER_SHIFT),
-      link('Unverified Orders', IconShieldQuestion, '/unverified-orders'),
-      link('Partial Orders', IconFileDots, '/partial-orders'),
+      link('Unverified Orders', IconShieldQuestion, h.unverifiedOrders),
+      link('Partial Orders', IconFileDots, h.partialOrders),
     ],
     [
       link('Reporting Dashboard', IconChartBar, '/reporting-dashboard'),

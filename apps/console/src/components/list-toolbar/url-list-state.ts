@@ -1,13 +1,23 @@
 import { ERRORS } from '@dastak/core/messages';
 import { useCallback, useEffect, useMemo } from 'react';
-import { type URLSearchParamsInit, useSearchParams } from 'react-router';
+import {
+  createSearchParams,
+  type URLSearchParamsInit,
+  useLocation,
+  useSearchParams,
+} from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { saveListFilters } from '../../lib/storage-saved-filters';
 import type { ListLoadProps } from '../data-table/list-footer';
 
 /**
  * A list page's filter set kept in the query string, so a link or a reload reproduces the view:
  * read from the URL, applied by writing the URL. With `requiredParam`, a URL without it gets the
  * defaults written in (replacing the entry), so the URL always states the view.
+ *
+ * What the user applies is also saved for them under the list's path, and the side nav's link
+ * to the list carries it (spec §2.2; lib/storage-saved-filters). Saved before the URL changes,
+ * so the nav, which re-renders on navigation, already reads the new set.
  */
 export function useUrlFilters<F>(
   fromQuery: (params: URLSearchParams) => F,
@@ -15,10 +25,15 @@ export function useUrlFilters<F>(
   requiredParam?: string,
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const filters = useMemo(() => fromQuery(searchParams), [fromQuery, searchParams]);
   const apply = useCallback(
-    (next: F) => setSearchParams(toQuery(next)),
-    [setSearchParams, toQuery],
+    (next: F) => {
+      const query = createSearchParams(toQuery(next));
+      saveListFilters(pathname, query);
+      setSearchParams(query);
+    },
+    [setSearchParams, toQuery, pathname],
   );
   useEffect(() => {
     if (requiredParam && !searchParams.has(requiredParam)) {

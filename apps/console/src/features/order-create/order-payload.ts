@@ -1,7 +1,10 @@
 import type { ScanType } from '@dastak/core/entities/catalog';
-import { type OrderCreate, orderCreateSchema } from '@dastak/core/entities/order-requests';
-import type { Vertical } from '@dastak/core/states';
-import { ORDER_TYPES } from '@dastak/core/states';
+import {
+  CREATE_ORDER_TYPE,
+  type OrderCreate,
+  orderCreateFormSchema,
+} from '@dastak/core/entities/order-requests';
+import type { FulfillmentMethod, Vertical } from '@dastak/core/states';
 
 /** What the page holds while the agent fills it in. */
 export type OrderDraft = {
@@ -11,7 +14,8 @@ export type OrderDraft = {
   regionId: number | null;
   tests: ScanType[];
   discount: string;
-  orderType: number | null;
+  /** 'Order Type' on the form: Regular (online) or Hospital (offline), spec §4 flags. */
+  fulfillmentMethod: FulfillmentMethod | null;
   orderSource: number | null;
   date: string | null;
   timeSlot: string | null;
@@ -49,17 +53,18 @@ export function buildOrderPayload(
     discount: draft.discount,
     additionalNotes: draft.additionalNotes,
     urgentDelivery: draft.urgentDelivery,
-    fulfillmentMethod: draft.orderType === ORDER_TYPES.OFFLINE ? 'offline' : 'online',
+    fulfillmentMethod: draft.fulfillmentMethod ?? undefined,
     orderSource: draft.orderSource ?? undefined,
     hearAbout: draft.hearAbout,
-    orderType: draft.orderType ?? undefined,
+    // §7: always 1; Regular or Hospital goes as fulfillmentMethod (ADR 0024).
+    orderType: CREATE_ORDER_TYPE,
     customer: draft.customerId ?? undefined,
     vertical,
     isExternal: false,
     partialOrderId: draft.partialOrderId,
     sourceOrder: draft.sourceOrder,
   };
-  const parsed = orderCreateSchema.safeParse(candidate);
+  const parsed = orderCreateFormSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0]) as keyof DraftErrors;

@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/',
-    { config: { access: ROUTE_ACCESS.AUTHENTICATED }, schema: { tags: ['auth'] } },
+    { config: { access: ROUTE_ACCESS.SIGNED_IN }, schema: { tags: ['auth'] } },
     async (req) => service.me(deps(), currentUser(req).id),
   );
 };

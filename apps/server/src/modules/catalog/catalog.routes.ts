@@ -22,9 +22,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const pattern = containsPattern(req.query.search);
       if (pattern === null) return [];
-      // 'common' is a lookup scope, not a vertical of tests: it lists both verticals.
-      const vertical = req.query.vertical === 'common' ? undefined : req.query.vertical;
-      return searchScanTypes(app.db, { pattern, vertical }, SUGGESTIONS);
+      return searchScanTypes(app.db, { pattern, vertical: req.query.vertical }, SUGGESTIONS);
     },
   );
 };

@@ -198,6 +198,7 @@ describe('POST /entity/customers/', () => {
     expect((await bad({ phone: '030012345678' })).phone).toEqual([
       VALIDATION.CUSTOMER_PHONE_LENGTH,
     ]);
+    expect((await bad({ phone: '0300abcdefg' })).phone).toEqual([VALIDATION.PHONE_INVALID]);
     expect((await bad({ firstName: 'x'.repeat(41) })).firstName).toEqual([
       VALIDATION.FIRST_NAME_MAX,
     ]);

@@ -81,7 +81,10 @@ describe('POST /entity/patient/', () => {
     ]);
     expect((await bad({ email: 'nope' })).errors.email).toEqual([VALIDATION.EMAIL_INVALID]);
     expect((await bad({ secondaryPhone: '0300' })).errors.secondaryPhone).toEqual([
-      VALIDATION.CUSTOMER_PHONE_LENGTH,
+      VALIDATION.SECONDARY_PHONE_LENGTH,
+    ]);
+    expect((await bad({ secondaryPhone: '0300abc4567' })).errors.secondaryPhone).toEqual([
+      VALIDATION.PHONE_INVALID,
     ]);
     expect((await bad({ age: 'abc' })).errors.age).toEqual([VALIDATION.AGE_NOT_NUMBER]);
     expect((await bad({ age: -1 })).errors.age).toEqual([VALIDATION.AGE_MIN]);

@@ -20,6 +20,7 @@ const order = (id: number, lng: number, o: Partial<OrderModel> = {}): OrderModel
   point: on(lng),
   pickup: now + 20 * MIN,
   regionId: 1,
+  cityId: 1,
   isCovid: false,
   cellId: null,
   ...o,
@@ -27,6 +28,7 @@ const order = (id: number, lng: number, o: Partial<OrderModel> = {}): OrderModel
 const rider = (id: number, lng: number, r: Partial<RiderModel> = {}): RiderModel => ({
   id,
   regionId: 1,
+  cityId: 1,
   position: on(lng),
   isOnDuty: true,
   isOnline: true,

@@ -1,5 +1,6 @@
 import type { Vertical } from '@dastak/core/states';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cells, collectionCenters, regions } from '../../db/schema/locations';
 import { lookups } from '../../db/schema/lookups';
@@ -23,6 +24,7 @@ const orderColumns = {
   latitude: orders.latitude,
   longitude: orders.longitude,
   isCovid: orders.isCovid,
+  assignedRiderId: orders.assignedRiderId,
 };
 /** Orders the job should place: waiting (or scheduled) and due within the horizon. */
 export function listWaitingOrders(db: DbOrTx, from: Date, to: Date) {
@@ -48,6 +50,7 @@ export function listRegions(db: DbOrTx, ids: number[]) {
   return db
     .select({
       id: regions.id,
+      cityId: regions.cityId,
       polygon: regions.polygon,
       isHyperlocalModeEnabled: regions.isHyperlocalModeEnabled,
       centerLatitude: regions.centerLatitude,
@@ -70,17 +73,26 @@ export function listCells(db: DbOrTx, regionIds: number[]) {
     .where(inArray(cells.regionId, regionIds));
 }
 
+/** The rider's home region, joined to carry its city into the candidate rows. */
+const riderRegion = alias(regions, 'rider_region');
+
 /**
- * Which riders: those of the vertical in `regionId` plus wildcard riders of its other regions;
- * or, without a region, every on-duty online rider of the vertical (the job's fleet).
+ * Which riders: those of the vertical in `regionId` plus wildcard riders of the other regions of
+ * its city (a wildcard crosses regions, never cities); or, without a region, every on-duty
+ * online rider of the vertical (the job's fleet, matched to cities by scoring's `sameCity`).
  */
 function riderScope(f: { vertical: Vertical; regionId?: number | SQL }): SQL {
+  const cityOf = (id: number | SQL) =>
+    sql`(select ${regions.cityId} from ${regions} where ${regions.id} = ${id})`;
   const where = and(
     eq(riderProfiles.vertical, f.vertical),
     eq(users.isActive, true),
     f.regionId === undefined
       ? and(eq(riderProfiles.isOnDuty, true), eq(riderProfiles.isOnline, true))
-      : or(eq(riderProfiles.regionId, f.regionId), eq(riderProfiles.isWildcard, true)),
+      : or(
+          eq(riderProfiles.regionId, f.regionId),
+          and(eq(riderProfiles.isWildcard, true), eq(riderRegion.cityId, cityOf(f.regionId))),
+        ),
   );
   return where!;
 }
@@ -91,6 +103,7 @@ export interface CandidateRiderRow {
   lastName: string;
   phone: string | null;
   regionId: number;
+  cityId: number;
   state: number;
   isOnline: boolean;
   isOnDuty: boolean;
@@ -144,10 +157,10 @@ export async function loadOrderContext(db: DbOrTx, vertical: Vertical, orderId: 
     select
       (select json_build_array(${orders.id}, ${orders.number}, ${orders.vertical}, ${orders.state},
           ${orders.regionId}, ${orders.pickup}, ${orders.timeSlotMinutes}, ${orders.latitude},
-          ${orders.longitude}, ${orders.isCovid})::text
+          ${orders.longitude}, ${orders.isCovid}, ${orders.assignedRiderId})::text
         from ${orders} where ${orders.id} = ${orderId} and ${orders.vertical} = ${vertical}) as "order",
       (select json_build_array(${regions.id}, ${regions.polygon}, ${regions.isHyperlocalModeEnabled},
-          ${regions.centerLatitude}, ${regions.centerLongitude})::text
+          ${regions.centerLatitude}, ${regions.centerLongitude}, ${regions.cityId})::text
         from ${regions} where ${regions.id} = ${regionId}) as region,
       ${candidatesJson({ vertical, regionId })} as riders
   `);
@@ -167,11 +180,13 @@ export async function loadOrderContext(db: DbOrTx, vertical: Vertical, orderId: 
     latitude: o[7],
     longitude: o[8],
     isCovid: o[9],
+    assignedRiderId: o[10],
   };
   const g = row.region ? JSON.parse(row.region) : null;
   const region: RegionRow | undefined = g
     ? {
         id: g[0],
+        cityId: g[5],
         polygon: g[1],
         isHyperlocalModeEnabled: g[2],
         centerLatitude: g[3],
@@ -191,10 +206,11 @@ function candidatesJson(f: { vertical: Vertical; regionId?: number | SQL }) {
       ${riderProfiles.lastKnownLatitude}, ${riderProfiles.lastKnownLongitude},
       ${riderProfiles.lastSeenAt}, ${riderProfiles.completedOrdersCount},
       ${riderProfiles.capacity}, ${riderProfiles.shiftBreakEndTime},
-      ${riderProfiles.cellId}, ${cells.name}, ${riderProfiles.queue}
+      ${riderProfiles.cellId}, ${cells.name}, ${riderProfiles.queue}, ${riderRegion.cityId}
     ) order by ${users.id}), '[]'::json)::text
     from ${riderProfiles}
     join ${users} on ${users.id} = ${riderProfiles.userId}
+    join ${regions} as "rider_region" on ${riderRegion.id} = ${riderProfiles.regionId}
     left join ${cells} on ${cells.id} = ${riderProfiles.cellId}
     where ${riderScope(f)}
   )`;
@@ -215,6 +231,7 @@ function unpackCandidates(data: string | undefined): {
       lastName: r[2],
       phone: r[3],
       regionId: r[4],
+      cityId: r[19],
       state: r[5],
       isOnline: r[6],
       isOnDuty: r[7],

@@ -7,6 +7,7 @@ import {
 } from '@dastak/core/entities/common';
 import { timeSlotsQuerySchema } from '@dastak/core/entities/order-requests';
 import { riderTaskSchema, scoredRiderSchema } from '@dastak/core/entities/riders';
+import { INPUT_MESSAGES } from '@dastak/core/messages';
 import { z } from 'zod';
 
 /**
@@ -53,7 +54,7 @@ const slotLengthSchema = z.coerce
   .number()
   .int()
   .refine((n) => (TIME_SLOT_LENGTHS as readonly number[]).includes(n), {
-    error: `Slot length must be one of ${TIME_SLOT_LENGTHS.join(', ')} minutes.`,
+    error: INPUT_MESSAGES.SLOT_LENGTH_INVALID,
   });
 
 export const timeSlotsBodySchema = timeSlotsQuerySchema.extend({

@@ -39,6 +39,8 @@ export function toOrderModel(
     point,
     pickup: o.pickup.getTime(),
     regionId: o.regionId,
+    cityId: region?.cityId ?? null,
+    assignedRiderId: o.assignedRiderId,
     isCovid: o.isCovid,
     cellId: region?.isHyperlocalModeEnabled ? cellAt(point, regionCells) : null,
   };
@@ -84,6 +86,7 @@ export function toRiderModels(
     return {
       id: r.id,
       regionId: r.regionId,
+      cityId: r.cityId,
       position,
       isOnDuty: r.isOnDuty,
       isOnline: r.isOnline,

@@ -27,6 +27,8 @@ export interface Stop {
 export interface RiderModel {
   id: number;
   regionId: number;
+  /** The city of the rider's home region: a rider never serves another city. */
+  cityId: number | null;
   position: Point | null;
   isOnDuty: boolean;
   isOnline: boolean;
@@ -48,6 +50,10 @@ export interface RiderModel {
 
 export interface OrderModel extends Stop {
   regionId: number;
+  /** The city of the order's region (null when the region is unknown). */
+  cityId: number | null;
+  /** The rider the order is assigned to now (a re-assign looks for another). */
+  assignedRiderId?: number | null;
   isCovid: boolean;
   /** The hyperlocal cell the door lies in, if any. */
   cellId: number | null;

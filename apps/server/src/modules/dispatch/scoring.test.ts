@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from './dispatch-config';
 import { roadLeg } from './distance';
 import type { OrderModel, RiderModel } from './route-plan';
+import { eligible } from './auto-assign';
 import { type CellContext, groupRiders, scoreRider } from './scoring';
 
 const MIN = 60_000;
@@ -19,6 +20,7 @@ const order = (o: Partial<OrderModel> = {}): OrderModel => ({
   point: at(0),
   pickup: now + 30 * MIN,
   regionId: 1,
+  cityId: 1,
   isCovid: false,
   cellId: null,
   ...o,
@@ -27,6 +29,7 @@ let nextId = 1;
 const rider = (r: Partial<RiderModel> = {}): RiderModel => ({
   id: nextId++,
   regionId: 1,
+  cityId: 1,
   position: at(0.01),
   isOnDuty: true,
   isOnline: true,
@@ -137,6 +140,15 @@ describe('groupRiders', () => {
     expect(Object.values(g).flat()).toHaveLength(1);
     const n = groupRiders(order(), [normal, covid], ctx());
     expect(n.availableRiders.map((e) => e.riderId)).toEqual([normal.id, covid.id]);
+  });
+
+  it('riders of another city are in no group and never eligible for the job', () => {
+    const here = rider({ regionId: 2, isWildcard: true });
+    const elsewhere = rider({ regionId: 9, cityId: 2, isWildcard: true });
+    const g = groupRiders(order(), [here, elsewhere], ctx());
+    expect(Object.values(g).flat().map((e) => e.riderId)).toEqual([here.id]);
+    expect(eligible(order(), here)).toBe(true);
+    expect(eligible(order(), elsewhere)).toBe(false);
   });
 
   it('riders without a position are listed late, never available', () => {

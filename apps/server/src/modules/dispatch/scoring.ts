@@ -86,9 +86,17 @@ export function drainsCell(
   return free - alreadyLeaving - 1 < min;
 }
 
-/** Covid orders need covid riders; other regions' riders only when wildcard. */
+/**
+ * A rider of another city is no candidate at all: a wildcard may cross regions within its city,
+ * never cities (a rider 1,500 km away is not 'late', he is elsewhere).
+ */
+export const sameCity = (order: OrderModel, rider: RiderModel) =>
+  order.cityId !== null && rider.cityId === order.cityId;
+
+/** Covid orders need covid riders; other regions' riders only when wildcard, of the same city. */
 export function hasSkills(order: OrderModel, rider: RiderModel): boolean {
   if (order.isCovid && !rider.isCovid) return false;
+  if (!sameCity(order, rider)) return false;
   return rider.regionId === order.regionId || rider.isWildcard;
 }
 
@@ -164,8 +172,10 @@ export function groupRiders(
   ) as unknown as GroupedEstimates;
   const straight = new Map<number, number>();
   for (const rider of riders) {
-    // Non-covid riders stay off a covid order's lists: no tab would let them take it.
+    // Non-covid riders stay off a covid order's lists: no tab would let them take it. Nor do
+    // riders of another city, nor (on a re-assign) the rider who has the order already.
     if (order.isCovid && !rider.isCovid) continue;
+    if (!sameCity(order, rider) || rider.id === order.assignedRiderId) continue;
     const group = preGroup(order, rider);
     if (group) {
       straight.set(

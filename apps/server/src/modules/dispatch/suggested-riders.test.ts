@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_TASK_TYPES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cities, regions } from '../../db/schema/locations';
 import { riderTasks } from '../../db/schema/orders';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import {
@@ -125,6 +126,61 @@ describe('GET /algorithm/{vertical}/suggested-riders/{orderId}/', () => {
     const busy = body.lateRiders.find((e: { rider: { id: number } }) => e.rider.id === ids.busy);
     expect(busy.lateMinutes).toBeGreaterThan(0);
     expect(busy.roadDistance).toBeGreaterThan(40_000);
+  });
+
+  it('leaves out riders of another city, wildcard or not, near the door or far away', async () => {
+    const [karachi] = await t.db
+      .insert(cities)
+      .values({
+        name: `Karachi ${w.tag}`,
+        centerLatitude: 24.86,
+        centerLongitude: 67.0,
+        south: 24.7,
+        west: 66.8,
+        north: 25.1,
+        east: 67.3,
+        verticals: ['blood'],
+      })
+      .returning();
+    const [clifton] = await t.db
+      .insert(regions)
+      .values({
+        name: `Clifton ${w.tag}`,
+        vertical: 'blood',
+        cityId: karachi!.id,
+        centerLatitude: 24.81,
+        centerLongitude: 67.03,
+        polygon: [
+          { latitude: 24.76, longitude: 66.98 },
+          { latitude: 24.76, longitude: 67.08 },
+          { latitude: 24.86, longitude: 67.08 },
+          { latitude: 24.86, longitude: 66.98 },
+        ],
+      })
+      .returning();
+    // About 1,000 km away, and (as a rider's last position can be anywhere) at the door itself.
+    const away = await insertRider(t.db, {
+      regionId: clifton!.id,
+      isWildcard: true,
+      lastKnownLatitude: 24.81,
+      lastKnownLongitude: 67.03,
+    });
+    const atDoor = await insertRider(t.db, { regionId: clifton!.id, isWildcard: true, ...near(0) });
+    const body = (await suggested(dispatcher)).json() as Record<string, { rider: { id: number } }[]>;
+    const listed = Object.values(body).flatMap((g) => g.map((e) => e.rider.id));
+    expect(listed).not.toContain(away);
+    expect(listed).not.toContain(atDoor);
+    // The wildcard of the order's own city (another region) is still offered.
+    expect(listed).toContain(ids.wildcard);
+  });
+
+  it("leaves the order's current rider out of a re-assign's lists", async () => {
+    const res = await suggested(dispatcher, queued.order.id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Record<string, { rider: { id: number } }[]>;
+    const listed = Object.values(body).flatMap((g) => g.map((e) => e.rider.id));
+    expect(listed).not.toContain(ids.busy);
+    expect(listed).toContain(ids.near);
   });
 
   it("needs 'Can assign order' and answers 404 for an unknown order or the wrong vertical", async () => {

@@ -1,5 +1,5 @@
 import type { Vertical } from '@dastak/core/states';
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { regions } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
@@ -16,6 +16,17 @@ const BOOKING_STATES = [
   'reached',
   'problem',
 ] as const;
+
+/**
+ * Serialises bookings of one region and Karachi date until the transaction ends (PostgreSQL and
+ * PGlite both have advisory locks). The key is a 64-bit hash of the pair; a collision only makes
+ * two unrelated bookings wait for each other.
+ */
+export async function lockSlotDay(tx: DbOrTx, regionId: number, date: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`time-slot:${regionId}:${date}`}, 0))`,
+  );
+}
 
 export async function findRegion(db: DbOrTx, vertical: Vertical, regionId: number) {
   const [row] = await db

@@ -1,9 +1,10 @@
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
+import { ORDER_MESSAGES } from '@dastak/core/messages';
 import { parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { pickupWindow } from '@dastak/core/rules/pickup-window';
 import type { Vertical } from '@dastak/core/states';
-import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/http-errors';
 import * as repo from './time-slots.repository';
 
 const MINUTE = 60_000;
@@ -29,7 +30,7 @@ type Interval = { riderId: number; isCovid: boolean; start: number; end: number 
  * condition for nested pools), and free for another order when all bookings < all riders.
  */
 export async function listFreeTimeSlots(
-  db: Db,
+  db: DbOrTx,
   q: TimeSlotsRequest,
   now = new Date(),
 ): Promise<OrderTimeSlot[]> {
@@ -82,9 +83,30 @@ export async function listFreeTimeSlots(
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * Books a pickup only at a slot the listing above offers at this moment for that region, date
+ * and covid flag (for a reschedule, with the order's own booking left out): off-shift, off-grid
+ * and full slots answer 400 'no longer available'. Call it inside the transaction that writes
+ * the order: it first takes a transaction lock on (region, date), so two agents racing for the
+ * last place of a slot queue up and the second one sees the first one's order.
+ */
+export async function claimTimeSlot(
+  tx: DbOrTx,
+  q: TimeSlotsRequest & { timeSlot: string },
+  now = new Date(),
+): Promise<void> {
+  await repo.lockSlotDay(tx, q.regionId, q.date);
+  const offered = await listFreeTimeSlots(tx, q, now);
+  if (!offered.some((s) => s.id === q.timeSlot)) {
+    throw badRequest(ORDER_MESSAGES.SLOT_UNAVAILABLE, {
+      timeSlot: [ORDER_MESSAGES.SLOT_UNAVAILABLE],
+    });
+  }
+}
+
 /** Dated rider shifts of that day; the weekly schedule when the day's shifts are not made yet. */
 async function shiftsOf(
-  db: Db,
+  db: DbOrTx,
   regionId: number,
   date: string,
   dayStart: number,

@@ -3,7 +3,7 @@ import {
   idParamSchema,
   paged,
   pageQuerySchema,
-  verticalSchema,
+  verticalFilterSchema,
 } from '@dastak/core/entities/common';
 import {
   citySchema,
@@ -25,7 +25,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: auth,
       schema: {
         tags: ['locations'],
-        querystring: pageQuerySchema.extend({ vertical: verticalSchema.optional() }),
+        querystring: pageQuerySchema.extend({ vertical: verticalFilterSchema }),
         response: { 200: paged(citySchema) },
       },
     },
@@ -46,7 +46,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['locations'],
         querystring: pageQuerySchema.extend({
-          vertical: verticalSchema.optional(),
+          vertical: verticalFilterSchema,
           city: idParamSchema.optional(),
           ids: idListParamSchema.optional(),
         }),
@@ -91,7 +91,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['locations'],
         querystring: pageQuerySchema.extend({
           region: idParamSchema.optional(),
-          vertical: verticalSchema.optional(),
+          vertical: verticalFilterSchema,
         }),
         response: { 200: paged(collectionCenterSchema) },
       },

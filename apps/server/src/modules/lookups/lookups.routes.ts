@@ -1,4 +1,4 @@
-import { verticalSchema } from '@dastak/core/entities/common';
+import { verticalFilterSchema } from '@dastak/core/entities/common';
 import { referenceItemSchema } from '@dastak/core/entities/lookups';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { LookupKind } from '@dastak/core/states';
@@ -25,7 +25,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: ROUTE_ACCESS.AUTHENTICATED },
         schema: {
           tags: ['lookups'],
-          querystring: z.object({ vertical: verticalSchema.optional() }),
+          querystring: z.object({ vertical: verticalFilterSchema }),
           response: { 200: z.array(referenceItemSchema) },
         },
       },

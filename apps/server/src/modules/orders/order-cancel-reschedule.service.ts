@@ -6,6 +6,7 @@ import { pickupFit } from '@dastak/core/rules/pickup-window';
 import type { LookupKind, Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
+import { claimTimeSlot } from '../dispatch/time-slots.service';
 import { insertActivities } from './activities.repository';
 import type { ActorContext } from './actor';
 import {
@@ -66,6 +67,16 @@ export async function rescheduleOrder(
     const fit = pickupFit('reschedule', pickup, new Date());
     if (fit === 'soon') throw invalid('timeSlot', ORDER_MESSAGES.RESCHEDULE_TOO_SOON);
     if (fit === 'far') throw invalid('date', ORDER_MESSAGES.RESCHEDULE_TOO_FAR);
+    // Only a slot the reschedule dialog's time-slots call offers now, the order's own booking
+    // left out of the slot's load; locks the slot's day against a concurrent booking.
+    await claimTimeSlot(tx, {
+      vertical: order.vertical,
+      date: p.date,
+      timeSlot: p.timeSlot,
+      regionId: order.regionId,
+      isCovid: order.isCovid,
+      orderId: order.id,
+    });
     const released = await releaseRider(tx, order);
     const updated = await repo.updateOrder(tx, order.id, {
       ...released,

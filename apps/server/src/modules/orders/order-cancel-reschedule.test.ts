@@ -16,6 +16,7 @@ import {
   pendingTasksOf,
   placeOrder,
   riderStateOf,
+  slotBefore,
   slotIn,
   tokenWith,
 } from './test-fixtures';
@@ -138,7 +139,7 @@ describe('POST /orders/{vertical}/{id}/reschedule/', () => {
     ['in the past', slotIn(-120), ORDER_MESSAGES.RESCHEDULE_TOO_SOON],
     [
       'inside the lead time',
-      slotIn(RESCHEDULE_LEAD_MINUTES - 5),
+      slotBefore(RESCHEDULE_LEAD_MINUTES - 5),
       ORDER_MESSAGES.RESCHEDULE_TOO_SOON,
     ],
     ['too far ahead', slotIn(61 * 24 * 60), ORDER_MESSAGES.RESCHEDULE_TOO_FAR],
@@ -152,14 +153,14 @@ describe('POST /orders/{vertical}/{id}/reschedule/', () => {
 
   it('accepts a late slot of the last allowed day, as the time-slot call offers it', async () => {
     const order = await placeOrder(f);
-    const lastDay = slotIn(RESCHEDULE_MAX_DAYS_AHEAD * 24 * 60).date;
+    const lastDay = slotBefore(RESCHEDULE_MAX_DAYS_AHEAD * 24 * 60).date;
     const res = await reschedule(order.id, { date: lastDay, timeSlot: '22:00' });
     expect(res.statusCode).toBe(200);
     expect(res.json().pickup).toBe(`${lastDay}T22:00:00+05:00`);
   });
 
   it('refuses an offline order, a cancelled order and a missing slot', async () => {
-    const offline = await placeOrder(f, 'blood', { fulfillmentMethod: 'offline', orderType: 2 });
+    const offline = await placeOrder(f, 'blood', { fulfillmentMethod: 'offline' });
     const a = await reschedule(offline.id, slotIn(24 * 60));
     expect(a.statusCode).toBe(409);
     expect(a.json().detail).toBe(TRANSITION_GUARDS.ONLINE_ONLY);

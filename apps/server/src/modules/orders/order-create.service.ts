@@ -6,9 +6,10 @@ import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/ord
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import { pickupFit } from '@dastak/core/rules/pickup-window';
-import type { Vertical } from '@dastak/core/states';
+import { ORDER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/http-errors';
+import { claimTimeSlot } from '../dispatch/time-slots.service';
 import { insertActivities } from './activities.repository';
 import { type ActorContext, requireStaff } from './actor';
 import {
@@ -116,6 +117,12 @@ async function insertNewOrder(
   const fit = pickupFit('create', pickup, now);
   if (fit === 'soon') throw invalid('timeSlot', ORDER_MESSAGES.PICKUP_TOO_SOON);
   if (fit === 'far') throw invalid('date', ORDER_MESSAGES.PICKUP_TOO_FAR);
+  // Only a slot the time-slots call offers now (shift, grid, room); locks the slot's day.
+  await claimTimeSlot(
+    tx,
+    { vertical, date: data.date, timeSlot: data.timeSlot, regionId: region.id, isCovid: tests.isCovid },
+    now,
+  );
   if (data.sourceOrder) {
     const sourceVertical = await repo.findOrderVertical(tx, data.sourceOrder);
     if (!sourceVertical) throw invalid('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_UNKNOWN);
@@ -157,7 +164,8 @@ async function insertNewOrder(
     sourceOrderId: data.sourceOrder ?? null,
     partialOrderId: data.partialOrderId ?? null,
     fulfillmentMethod: data.fulfillmentMethod,
-    orderType: data.orderType,
+    // The body's orderType is §7's constant 1; the stored flag is Regular or Hospital (ADR 0024).
+    orderType: data.fulfillmentMethod === 'offline' ? ORDER_TYPES.OFFLINE : ORDER_TYPES.ONLINE,
     orderSourceId: data.orderSource,
     hearAboutId: data.hearAbout ?? null,
     givenValue: price.givenValue,

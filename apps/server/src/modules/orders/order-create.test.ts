@@ -2,6 +2,7 @@ import type { Order } from '@dastak/core/entities/orders';
 import { ERRORS, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { orderTotal } from '@dastak/core/rules/order-total';
+import { ORDER_TYPE_LABELS, ORDER_TYPES } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
@@ -16,6 +17,7 @@ import {
   ORDER_STAFF_PERMISSIONS,
   orderRow,
   placeOrder,
+  slotBefore,
   slotIn,
   tokenWith,
 } from './test-fixtures';
@@ -166,7 +168,7 @@ describe('POST /orders/{vertical}/', () => {
     ['an X-ray test on a blood order', { scanType: ['CXR'] }, ORDER_MESSAGES.UNKNOWN_TEST],
     ['another customer’s patient', 'otherPatient', VALIDATION.SELECT_PATIENT],
     ['a region the address is not in', 'otherRegion', ORDER_MESSAGES.REGION_MISMATCH],
-    ['a pickup too soon', { ...slotIn(5) }, ORDER_MESSAGES.PICKUP_TOO_SOON],
+    ['a pickup too soon', { ...slotBefore(5) }, ORDER_MESSAGES.PICKUP_TOO_SOON],
     ['a pickup too far ahead', { ...slotIn(40 * 24 * 60) }, ORDER_MESSAGES.PICKUP_TOO_FAR],
   ])('refuses %s with 400 and writes nothing', async (_name, change, message) => {
     const before = await countOrders();
@@ -177,6 +179,51 @@ describe('POST /orders/{vertical}/', () => {
           ? { region: f.otherBloodRegion }
           : (change as object);
     const res = await api(f).post('/orders/blood/', { ...createBody(f), ...extra });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(message);
+    expect(await countOrders()).toBe(before);
+  });
+});
+
+describe('POST /orders/{vertical}/: order type and source as §7 sends them (ADR 0024)', () => {
+  /** The spec's payload: order_type is always 1; Regular or Hospital is the fulfillment method. */
+  const specBody = (fulfillment: 'online' | 'offline') => {
+    const { orderType: _fixed, fulfillmentMethod: _method, ...rest } = createBody(f);
+    return { ...rest, order_type: 1, fulfillment_method: fulfillment };
+  };
+
+  it('books a Hospital order sent with order_type 1: stored and read back as Hospital', async () => {
+    const res = await api(f).post('/orders/blood/', specBody('offline'));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await detailOf('blood', res.json().id);
+    expect(order).toMatchObject({
+      orderType: ORDER_TYPES.OFFLINE,
+      fulfillmentMethod: 'offline',
+      orderSource: f.lookups.orderSource,
+    });
+    expect(ORDER_TYPE_LABELS[order.orderType]).toBe('Hospital');
+    // The list's Online filter (order_type = 1) leaves it out.
+    const online = await api(f).get(`/orders/blood/?is_online=true&search=${order.number}`);
+    expect(online.json().count).toBe(0);
+  });
+
+  it('books a Regular order sent with order_type 1 as Regular', async () => {
+    const res = await api(f).post('/orders/blood/', specBody('online'));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await detailOf('blood', res.json().id);
+    expect(order).toMatchObject({ orderType: ORDER_TYPES.ONLINE, fulfillmentMethod: 'online' });
+  });
+
+  it.each([
+    ['order_type 2', { order_type: 2 }, ORDER_MESSAGES.ORDER_TYPE_FIXED],
+    [
+      'an unknown fulfillment method',
+      { fulfillment_method: 'hospital' },
+      VALIDATION.SELECT_ORDER_TYPE,
+    ],
+  ])('refuses %s with 400 and writes nothing', async (_name, change, message) => {
+    const before = await countOrders();
+    const res = await api(f).post('/orders/blood/', { ...specBody('online'), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(message);
     expect(await countOrders()).toBe(before);

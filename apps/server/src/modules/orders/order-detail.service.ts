@@ -1,14 +1,8 @@
 import type { Order } from '@dastak/core/entities/orders';
 import { toSixDecimals } from '@dastak/core/rules/format';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
-import {
-  ACTIVE_STATES,
-  type AgeUnit,
-  type FulfillmentMethod,
-  type Gender,
-  type OrderState,
-  type Vertical,
-} from '@dastak/core/states';
+import { lateMinutes } from '@dastak/core/rules/pickup-lateness';
+import type { AgeUnit, FulfillmentMethod, Gender, OrderState, Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { ageString } from '../customers/patient-view';
@@ -16,18 +10,8 @@ import * as repo from './order-detail.repository';
 
 /** GET /orders/{vertical}/{id}/ and /orders/locate/{id}/ (spec §2.6, §3 Order). */
 
-/**
- * Whole minutes the pickup time has passed while the sample is still to be collected (the
- * active states, nothing collected); null when the order is not late.
- */
-export function lateMinutes(
-  order: { state: string; pickup: Date; collectedAt: Date | null },
-  now: Date,
-): number | null {
-  if (order.collectedAt || !ACTIVE_STATES.includes(order.state as OrderState)) return null;
-  const minutes = Math.floor((now.getTime() - order.pickup.getTime()) / 60_000);
-  return minutes > 0 ? minutes : null;
-}
+// The same whole minutes the console's status block shows beside its countdown (one rule, core).
+export { lateMinutes };
 
 const iso = (d: Date | null) => (d ? toKarachiIso(d) : null);
 const fullName = (u: { firstName: string; lastName: string }) =>

@@ -223,7 +223,7 @@ describe('POST /orders/{vertical}/{id}/verified/', () => {
 
 describe('POST /orders/{vertical}/{id}/offline-in-progress/', () => {
   it('moves an offline order in progress and refuses an online one', async () => {
-    const offline = await placeOrder(f, 'blood', { fulfillmentMethod: 'offline', orderType: 2 });
+    const offline = await placeOrder(f, 'blood', { fulfillmentMethod: 'offline' });
     const res = await api(f).post(`/orders/blood/${offline.id}/offline-in-progress/`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

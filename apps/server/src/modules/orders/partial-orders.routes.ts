@@ -9,20 +9,14 @@ import {
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
 import { pageResponse } from '../../lib/paging';
 import { actorFromRequest } from './actor';
 import * as service from './partial-orders.service';
 
 const tags = ['orders'];
 
-/** Any non-id in the path is 'Not found.', as on the order detail routes. */
-function idOr404(raw: string): number {
-  const parsed = idParamSchema.safeParse(/^\d{1,9}$/.test(raw) ? raw : '');
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
-const idParams = z.object({ id: z.string() });
+/** Any non-id in the path (an id past the int4 range too) is 'Not found.' (errors plugin). */
+const idParams = z.object({ id: idParamSchema });
 
 /**
  * Partial orders (spec §2.4, §7 Orders). The static 'partial-order' segment wins over the order
@@ -51,7 +45,7 @@ export const partialOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
       schema: { tags, params: idParams, response: { 200: partialOrderDetailSchema } },
     },
-    async (req) => service.getPartialOrder(app.db, idOr404(req.params.id)),
+    async (req) => service.getPartialOrder(app.db, req.params.id),
   );
 
   app.patch(
@@ -66,7 +60,7 @@ export const partialOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      service.cancelPartialOrder(app.db, idOr404(req.params.id), actorFromRequest(req)),
+      service.cancelPartialOrder(app.db, req.params.id, actorFromRequest(req)),
   );
 
   // A website or chat channel's service account (ADR 0017).

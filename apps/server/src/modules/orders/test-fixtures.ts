@@ -17,6 +17,7 @@ import { cities, collectionCenters, regions } from '../../db/schema/locations';
 import { lookups } from '../../db/schema/lookups';
 import { orderActivities, orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
+import { riderShiftSchedules, shiftSchedules } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
 import { bearer, type createTestApp, createUser, login } from '../../test/test-app';
 import type { ActorContext } from './actor';
@@ -160,6 +161,8 @@ export async function createFixtures(t: TestApp) {
     { code: 'CXR', name: 'Chest X-Ray', value: 1500, vertical: 'xray' },
   ]);
 
+  await openEverySlot(t, [bloodRegion, xrayRegion, otherBloodRegion]);
+
   const lookupIds = {
     orderSource: await lookup(t, 'orderSource', 'Call centre'),
     hearAbout: await lookup(t, 'hearAboutUs', 'Facebook'),
@@ -197,6 +200,79 @@ export async function createFixtures(t: TestApp) {
     staffToken,
     auth: bearer(staffToken),
   };
+}
+
+/** Riders the fixture regions' weekly schedule counts: room for this many orders per slot. */
+const SLOT_CAPACITY = 60;
+
+/**
+ * A round-the-clock weekly schedule in each region, every weekday, with SLOT_CAPACITY covid riders
+ * (covid riders take both kinds of order), so every slot on the hour has room: bookings are
+ * refused at a slot the time-slots call does not offer (ADR 0021). The riders live in a region of
+ * another city and are off duty, so no rider list or assignment of these tests ever sees them.
+ */
+async function openEverySlot(t: TestApp, regionIds: number[]) {
+  const [elsewhere] = await t.db
+    .insert(cities)
+    .values({
+      name: `Pool ${randomBytes(2).toString('hex')}`,
+      centerLatitude: 24.86,
+      centerLongitude: 67.0,
+      south: 24.7,
+      west: 66.8,
+      north: 25.1,
+      east: 67.3,
+      verticals: ['blood', 'xray'],
+    })
+    .returning();
+  const [home] = await t.db
+    .insert(regions)
+    .values({
+      name: `Pool ${elsewhere!.id}`,
+      vertical: 'blood',
+      cityId: elsewhere!.id,
+      centerLatitude: 24.86,
+      centerLongitude: 67.0,
+      polygon: square(24.86, 67.0),
+    })
+    .returning();
+  const riders = await t.db
+    .insert(users)
+    .values(
+      Array.from({ length: SLOT_CAPACITY }, (_, i) => ({
+        email: `pool${elsewhere!.id}-${i}@test.local`,
+        firstName: 'Pool',
+        lastName: `Rider${i}`,
+        userType: USER_TYPES.RIDER,
+      })),
+    )
+    .returning({ id: users.id });
+  await t.db.insert(riderProfiles).values(
+    riders.map((r) => ({
+      userId: r.id,
+      regionId: home!.id,
+      vertical: 'blood' as const,
+      isOnline: false,
+      isOnDuty: false,
+      isCovid: true,
+    })),
+  );
+  const schedules = await t.db
+    .insert(shiftSchedules)
+    .values(
+      regionIds.flatMap((regionId) =>
+        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+          regionId,
+          weekday,
+          startTime: '00:00',
+          endTime: '24:00',
+        })),
+      ),
+    )
+    .returning({ id: shiftSchedules.id });
+  await t.db
+    .insert(riderShiftSchedules)
+    .values(schedules.flatMap((s) => riders.map((r) => ({ shiftScheduleId: s.id, riderId: r.id }))));
 }
 
 /** A staff token with exactly these permissions. */
@@ -244,13 +320,23 @@ export async function createRider(
   return { id: user!.id, name: `Rider No${n}`, actor, auth: bearer(token) };
 }
 
-/** date + 'HH:mm' slot in Karachi time, `minutes` from now. */
+const HOUR = 60 * 60_000;
+const slotAt = (at: Date) => ({
+  date: karachiDateString(at),
+  timeSlot: formatInTimeZone(at, TIME_ZONE, 'HH:mm'),
+});
+
+/** The first slot on the hourly grid the time-slots call offers, at least `minutes` from now. */
 export function slotIn(minutes: number) {
-  const at = new Date(Date.now() + minutes * 60_000);
-  return { date: karachiDateString(at), timeSlot: formatInTimeZone(at, TIME_ZONE, 'HH:mm') };
+  return slotAt(new Date(Math.ceil((Date.now() + minutes * 60_000) / HOUR) * HOUR));
 }
 
-/** A valid create body for the vertical (pickup in an hour: needs assignment). */
+/** The last slot on the hourly grid at most `minutes` from now (for 'too soon' checks). */
+export function slotBefore(minutes: number) {
+  return slotAt(new Date(Math.floor((Date.now() + minutes * 60_000) / HOUR) * HOUR));
+}
+
+/** A valid create body for the vertical (pickup in one to two hours: needs assignment). */
 export function createBody(
   f: Fixtures,
   vertical: Vertical = 'blood',

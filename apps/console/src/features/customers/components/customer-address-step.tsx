@@ -6,7 +6,7 @@ import { Button, Center, Grid, Group, Loader, SegmentedControl, Stack, Text } fr
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { showSuccessToast } from '../../../lib/toast';
 import { useDeleteCustomerAddressMutation } from '../api/customer-addresses';
 import { plural } from '../customer-paths';
@@ -19,10 +19,6 @@ const VERTICAL_OPTIONS = [
   { value: 'blood', label: 'Blood' },
   { value: 'xray', label: 'X-Ray' },
 ];
-
-/** Delete customer address (spec §2.7): the dialog says the deletion is on the record. */
-const deleteText = (address: string) =>
-  `Delete the address "${address}"? This activity is recorded with your name.`;
 
 /**
  * Step 2 of the customer wizard (spec §2.9): the customer's addresses on a map and in a list,
@@ -97,12 +93,9 @@ export function CustomerAddressStep({ customer }: { customer: Customer }) {
           />
         </Suspense>
       )}
-      <ConfirmDialog
+      <DeleteAddressDialog
         opened={toDelete !== null}
-        title="Delete address"
-        text={deleteText(toDelete?.address ?? '')}
-        confirmLabel="Confirm Delete"
-        color="red"
+        address={toDelete?.address ?? ''}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}

@@ -13,17 +13,17 @@ export function CustomerNumberBox({
   number,
   hits,
   fetching,
-  looked,
+  found,
   customerLoaded,
   onNumberChange,
   onPick,
 }: {
   number: string;
-  /** Matches for the number as typed (empty until its lookup answered). */
+  /** The lookup's matches for the number as typed (empty until it answered). */
   hits: CustomerHit[];
   fetching: boolean;
-  /** A lookup for exactly this number has answered. */
-  looked: boolean;
+  /** How many customers the lookup behind the number answered; null until it has. */
+  found: number | null;
   customerLoaded: boolean;
   onNumberChange: (number: string) => void;
   onPick: (hit: CustomerHit) => void;
@@ -31,10 +31,9 @@ export function CustomerNumberBox({
   const combobox = useCombobox();
   const noneFound = showNoCustomerFound({
     number,
-    matches: hits.length,
+    found,
     customerLoaded,
     fetching,
-    looked,
   });
 
   return (

@@ -23,7 +23,7 @@ export function CustomerPanel({
   number,
   hits,
   fetching,
-  looked,
+  found,
   customer,
   customerLoading,
   patients,
@@ -38,7 +38,8 @@ export function CustomerPanel({
   number: string;
   hits: CustomerHit[];
   fetching: boolean;
-  looked: boolean;
+  /** How many customers the lookup behind the number answered; null until it has. */
+  found: number | null;
   customer: Customer | null;
   customerLoading: boolean;
   patients: Patient[];
@@ -60,7 +61,7 @@ export function CustomerPanel({
           number={number}
           hits={hits}
           fetching={fetching}
-          looked={looked}
+          found={found}
           customerLoaded={customer !== null}
           onNumberChange={(n) => {
             setHint(null);

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useRegionsQuery } from '../../locations/api/get-regions';
@@ -25,12 +26,13 @@ import {
   useUpdatePatientMutation,
 } from '../api/patient-mutations';
 import { type CustomerHit, useCustomerSearchQuery } from '../api/search-customers';
-import { cleanCustomerNumber, shouldLookUp } from '../customer-lookup';
+import { cleanCustomerNumber, hitsForNumber, lookupTextFor } from '../customer-lookup';
 import { newIdempotencyKey } from '../idempotency-key';
 import { buildOrderPayload, type DraftErrors, type OrderDraft } from '../order-payload';
 import { CustomerPanel } from './customer-panel';
 import { HearAboutDialog } from './hear-about-dialog';
 import { OrderDetailsSection } from './order-details-section';
+import { PartialOrderSummary } from './partial-order-summary';
 import type { PatientFormValues } from './patient-form';
 import { type PatientMode, PatientPanel } from './patient-panel';
 
@@ -43,7 +45,7 @@ const emptyDraft = (partialOrderId: number | null): OrderDraft => ({
   regionId: null,
   tests: [],
   discount: '',
-  orderType: null,
+  fulfillmentMethod: null,
   orderSource: null,
   date: null,
   timeSlot: null,
@@ -97,7 +99,7 @@ export function OrderCreatePage({
           addressId: copied.customerAddress.id,
           regionId: copied.region,
           tests: copied.scanTypes.map((s) => s.scanType),
-          orderType: copied.orderType,
+          fulfillmentMethod: copied.fulfillmentMethod,
           orderSource: copied.orderSource,
           urgentDelivery: copied.urgentDelivery,
           additionalNotes: copied.additionalNotes,
@@ -108,6 +110,7 @@ export function OrderCreatePage({
   const [errors, setErrors] = useState<DraftErrors>({});
   const [addressDialog, setAddressDialog] = useState(false);
   const [addressToDelete, setAddressToDelete] = useState<CustomerAddress | null>(null);
+  const [patientToDelete, setPatientToDelete] = useState<Patient | null>(null);
   const [hearAboutOpen, setHearAboutOpen] = useState(false);
   const loadIntent = useRef<LoadIntent>({ kind: 'pick', patientId: copied?.patient.id ?? null });
   const loadedCustomer = useRef<number | null>(null);
@@ -120,7 +123,15 @@ export function OrderCreatePage({
   }, [copied]);
 
   const search = useCustomerSearchQuery(lookupText);
-  const hits = lookupText !== null && lookupText === number ? (search.data ?? []) : [];
+  // The answer of the lookup behind the number as typed (lookupTextFor), once it has come.
+  const answered =
+    lookupText !== null &&
+    number.startsWith(lookupText) &&
+    search.isFetched &&
+    !search.isPlaceholderData
+      ? (search.data ?? [])
+      : null;
+  const hits = answered ? hitsForNumber(answered, number) : [];
   const customerQuery = useCustomerQuery(customerId, vertical);
   const customer =
     customerQuery.data && customerQuery.data.id === customerId ? customerQuery.data : null;
@@ -209,7 +220,7 @@ export function OrderCreatePage({
   const onNumberChange = (next: string) => {
     setNumber(next);
     if (customerId !== null) clearCustomer();
-    if (shouldLookUp(next)) setLookupText(next);
+    setLookupText(lookupTextFor(next));
   };
 
   const onPick = (hit: CustomerHit) => {
@@ -254,15 +265,17 @@ export function OrderCreatePage({
     });
   };
 
+  // Delete asks first, as every other delete does; the dialog holds the patient it was opened for.
   const removePatient = () => {
-    if (!selectedPatient) return;
-    const id = selectedPatient.id;
+    if (!patientToDelete) return;
+    const id = patientToDelete.id;
     deletePatient.mutate(id, {
       onSuccess: () => {
         showSuccessToast(SUCCESS.PATIENT_DELETED);
         setPatients((list) => list.filter((p) => p.id !== id));
-        update({ patientId: null });
+        setDraft((d) => (d.patientId === id ? { ...d, patientId: null } : d));
         setMode('notSelected');
+        setPatientToDelete(null);
       },
     });
   };
@@ -349,20 +362,7 @@ export function OrderCreatePage({
   return (
     <Stack gap="md" p="md">
       <Title order={2}>{title}</Title>
-      {partial.data && (
-        <Alert color="blue" title={`Partial order #${partial.data.id}`}>
-          <Text size="sm">
-            {partial.data.name} · {partial.data.phone}
-            {partial.data.city ? ` · ${partial.data.city.name}` : ''}
-          </Text>
-          <Text size="sm">Address given: {partial.data.address || '---'}</Text>
-          <Text size="sm">Time slot asked: {partial.data.timeSlot || '---'}</Text>
-          {partial.data.tests.length > 0 && (
-            <Text size="sm">Tests asked: {partial.data.tests.join(', ')}</Text>
-          )}
-          {partial.data.notes && <Text size="sm">Notes: {partial.data.notes}</Text>}
-        </Alert>
-      )}
+      {partial.data && <PartialOrderSummary order={partial.data} />}
       {copied && (
         <Alert color="gray" title={`Copied from order ${copied.number}`}>
           <Text size="sm">Pick a pickup date and time slot for the new order.</Text>
@@ -374,7 +374,7 @@ export function OrderCreatePage({
             number={number}
             hits={hits}
             fetching={search.isFetching}
-            looked={lookupText === number && search.isFetched}
+            found={answered ? answered.length : null}
             customer={customer}
             customerLoading={customerId !== null && customerQuery.isFetching && !customer}
             patients={patients}
@@ -403,7 +403,7 @@ export function OrderCreatePage({
               onSave={savePatient}
               onCancel={() => setMode(selectedPatient ? 'selected' : 'notSelected')}
               onUpdate={() => setMode('update')}
-              onDelete={removePatient}
+              onDelete={() => setPatientToDelete(selectedPatient)}
             />
             {errors.patient && (
               <Text size="sm" c="red">
@@ -450,15 +450,22 @@ export function OrderCreatePage({
           />
         </Suspense>
       )}
-      <ConfirmDialog
+      <DeleteAddressDialog
         opened={addressToDelete !== null}
-        title="Delete address"
-        text={`Are you sure you want to delete this address? ${addressToDelete?.address ?? ''}`}
-        confirmLabel="Delete"
-        color="red"
+        address={addressToDelete?.address ?? ''}
         loading={deleteAddress.isPending}
         onConfirm={confirmDeleteAddress}
         onClose={() => setAddressToDelete(null)}
+      />
+      <ConfirmDialog
+        opened={patientToDelete !== null}
+        title="Delete Patient"
+        text={`Delete the patient ${patientToDelete?.firstName ?? ''} ${patientToDelete?.lastName ?? ''}? Orders already booked for them are kept.`}
+        confirmLabel="Confirm Delete"
+        color="red"
+        loading={deletePatient.isPending}
+        onConfirm={removePatient}
+        onClose={() => setPatientToDelete(null)}
       />
       <HearAboutDialog
         opened={hearAboutOpen}

@@ -3,7 +3,12 @@ import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { orderTotal, validateDiscount } from '@dastak/core/rules/order-total';
-import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
+import {
+  type FulfillmentMethod,
+  ORDER_TYPE_LABELS,
+  ORDER_TYPES,
+  type Vertical,
+} from '@dastak/core/states';
 import {
   Card,
   Checkbox,
@@ -22,6 +27,12 @@ import { useOrderSourcesQuery } from '../api/get-lookups';
 import type { DraftErrors, OrderDraft } from '../order-payload';
 import { AddressList } from './address-list';
 import { TestPicker } from './test-picker';
+
+/** 'Order Type': the §4 flags Regular (online) and Hospital (offline), sent as fulfillmentMethod. */
+const ORDER_TYPE_OPTIONS: { value: FulfillmentMethod; label: string }[] = [
+  { value: 'online', label: ORDER_TYPE_LABELS[ORDER_TYPES.ONLINE] ?? 'Regular' },
+  { value: 'offline', label: ORDER_TYPE_LABELS[ORDER_TYPES.OFFLINE] ?? 'Hospital' },
+];
 
 /** Region, address, tests, money, type/source, pickup and notes of the create form. */
 export function OrderDetailsSection({
@@ -122,13 +133,10 @@ export function OrderDetailsSection({
                   label="Order Type"
                   withAsterisk
                   placeholder="Select order type"
-                  data={Object.entries(ORDER_TYPE_LABELS).map(([value, label]) => ({
-                    value,
-                    label,
-                  }))}
-                  value={draft.orderType === null ? null : String(draft.orderType)}
-                  onChange={(v) => onChange({ orderType: v ? Number(v) : null })}
-                  error={errors.orderType}
+                  data={ORDER_TYPE_OPTIONS}
+                  value={draft.fulfillmentMethod}
+                  onChange={(v) => onChange({ fulfillmentMethod: v as FulfillmentMethod | null })}
+                  error={errors.fulfillmentMethod ?? errors.orderType}
                 />
                 <Select
                   label="Order Source"

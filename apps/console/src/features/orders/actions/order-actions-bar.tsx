@@ -16,6 +16,7 @@ import {
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useDeleteOrderAddressMutation } from './api/delete-customer-address';
@@ -175,12 +176,10 @@ export function OrderActionsBar({ order }: { order: Order }) {
       {markDialog('deliver')}
       {markDialog('verify')}
       <FollowUpDialog opened={dialog === 'followUp'} onClose={close} orderId={order.id} />
-      <ConfirmDialog
+      <DeleteAddressDialog
         opened={dialog === 'deleteAddress'}
-        title="Delete Address"
-        text={`Delete the address "${order.customerAddress.address}" of this customer? This activity is recorded in the order's log.`}
-        confirmLabel="Confirm Delete"
-        color="red"
+        address={order.customerAddress.address}
+        inOrderLog
         loading={deleteAddress.isPending}
         onClose={close}
         onConfirm={() =>

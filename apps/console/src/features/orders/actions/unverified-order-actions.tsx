@@ -4,6 +4,7 @@ import { Button, Group } from '@mantine/core';
 import { IconCircleCheck, IconMapPinOff, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useMarkWrongPinMutation } from './api/delete-customer-address';
@@ -70,12 +71,12 @@ export function UnverifiedOrderActions({ order, onDone }: { order: Order; onDone
         )}
       </Group>
 
-      <ConfirmDialog
+      <DeleteAddressDialog
         opened={dialog === 'wrongPin'}
         title="Mark Wrong Pin"
-        text={`Delete the address "${order.customerAddress.address}"? Its pin is wrong; the customer gets a new one. This activity is recorded in the order's log.`}
-        confirmLabel="Confirm Delete"
-        color="orange"
+        address={order.customerAddress.address}
+        reason="Its pin is wrong; the customer gets a new one."
+        inOrderLog
         loading={markWrongPin.isPending}
         onClose={close}
         onConfirm={() =>

@@ -5,7 +5,8 @@ import { formatDiscount, orderTotal, sumTestValues } from '@dastak/core/rules/or
 import { ORDER_TYPE_LABELS, VERTICAL_LABELS } from '@dastak/core/states';
 import { Anchor, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Tag } from '../../../components/tag';
+import { type IndicatorColor, IndicatorDot } from '../../../components/indicator-dot';
+import { Tag, type TagColor } from '../../../components/tag';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { DetailCard, DetailField } from './detail-card';
 import { EditTestsDialog } from './edit-tests-dialog';
@@ -13,11 +14,12 @@ import { formatPkr } from './money';
 import { canEditTests } from './order-editing';
 
 function OrderFlags({ order }: { order: Order }) {
-  const flags: { label: string; color: 'red' | 'orange' | 'violet' | 'gray' | 'teal' }[] = [];
-  if (order.urgentDelivery) flags.push({ label: 'Protocol', color: 'red' });
-  if (order.isFasting) flags.push({ label: 'Fasting', color: 'orange' });
+  // The indicator flags carry the same dot as the list's SN cell (spec §2.3: yellow, red).
+  const flags: { label: string; color: TagColor; dot?: IndicatorColor }[] = [];
+  if (order.urgentDelivery) flags.push({ label: 'Protocol', color: 'red', dot: 'red' });
+  if (order.isFasting) flags.push({ label: 'Fasting', color: 'yellow', dot: 'yellow' });
   if (order.isMedicineAndSpecificTime)
-    flags.push({ label: 'Medicine / specific time', color: 'orange' });
+    flags.push({ label: 'Medicine / specific time', color: 'yellow', dot: 'yellow' });
   if (order.isCovid) flags.push({ label: 'COVID', color: 'red' });
   if (order.wasAutoAssigned) flags.push({ label: 'Auto assigned', color: 'teal' });
   if (order.wasManualAssigned) flags.push({ label: 'Manually assigned', color: 'teal' });
@@ -27,7 +29,12 @@ function OrderFlags({ order }: { order: Order }) {
   return (
     <Group gap={6}>
       {flags.map((flag) => (
-        <Tag key={flag.label} color={flag.color} size="sm">
+        <Tag
+          key={flag.label}
+          color={flag.color}
+          size="sm"
+          leftSection={flag.dot && <IndicatorDot color={flag.dot} />}
+        >
           {flag.label}
         </Tag>
       ))}

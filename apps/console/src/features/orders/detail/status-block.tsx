@@ -1,15 +1,15 @@
 import { COUNTDOWN_ANIMATION_MS } from '@dastak/core/constants';
 import type { Order } from '@dastak/core/entities/orders';
 import { EMPTY } from '@dastak/core/messages';
-import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
+import { formatDelay, formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
 import { parseKarachi } from '@dastak/core/rules/karachi-time';
+import { lateMinutes, pickupCountdown } from '@dastak/core/rules/pickup-lateness';
 import { Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DetailCard, DetailField } from './detail-card';
 import { COUNTDOWN_HIDDEN_STATES } from './order-editing';
 import { orderStateLabel, orderStateStyle } from './order-state-display';
-import { pickupCountdown } from './pickup-countdown';
 
 const PIE_SIZE = 72;
 
@@ -30,8 +30,8 @@ const PIE_COLORS = {
  * A filled pie: one circle whose stroke is as wide as its diameter, dashed to the share still to
  * go. Starts empty and grows to its value, so the 500 ms animation shows on arrival (spec §9).
  */
-function PickupPie({ pickup }: { pickup: Date }) {
-  const countdown = pickupCountdown(pickup, useNow());
+function PickupPie({ pickup, now }: { pickup: Date; now: Date }) {
+  const countdown = pickupCountdown(pickup, now);
   const [shown, setShown] = useState(0);
   useEffect(() => setShown(countdown.percent), [countdown.percent]);
   const color = countdown.late
@@ -91,6 +91,12 @@ export function StatusBlock({ order }: { order: Order }) {
   const pickup = parseKarachi(order.pickup);
   const slotEnd = pickup ? new Date(pickup.getTime() + order.timeSlotMinutes * 60_000) : null;
   const reason = reasonOf(order);
+  // One clock reading for both the 'Delayed by' text and the countdown, through one core rule,
+  // so the two numbers always agree (the API's lateTimedelta is as old as the fetch).
+  const now = useNow();
+  const late = pickup
+    ? lateMinutes({ state: order.state, pickup, collectedAt: parseKarachi(order.collectedAt) }, now)
+    : null;
   const showPie = pickup !== null && !COUNTDOWN_HIDDEN_STATES.includes(order.state);
   return (
     <DetailCard title="Status">
@@ -104,9 +110,9 @@ export function StatusBlock({ order }: { order: Order }) {
               <Text fw={700} data-testid="order-state">
                 {orderStateLabel(order.state)}
               </Text>
-              {order.lateTimedelta !== null && order.lateTimedelta > 0 && (
-                <Text size="xs" c="red.8">
-                  Delayed by {order.lateTimedelta} mins
+              {late !== null && (
+                <Text size="xs" c="red.8" data-testid="order-delay">
+                  {formatDelay(late)}
                 </Text>
               )}
             </Stack>
@@ -133,7 +139,7 @@ export function StatusBlock({ order }: { order: Order }) {
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             Time to pickup
           </Text>
-          <PickupPie pickup={pickup} />
+          <PickupPie pickup={pickup} now={now} />
         </Stack>
       )}
     </DetailCard>

@@ -1,22 +1,6 @@
 import type { OrderListItem } from '@dastak/core/entities/orders';
 import { Group, Stack, Text } from '@mantine/core';
-
-function Dot({ color, label }: { color: string; label: string }) {
-  return (
-    <span
-      role="img"
-      aria-label={label}
-      title={label}
-      style={{
-        display: 'inline-block',
-        width: 8,
-        height: 8,
-        borderRadius: '50%',
-        background: `var(--mantine-color-${color}-filled)`,
-      }}
-    />
-  );
-}
+import { IndicatorDot } from '../../../components/indicator-dot';
 
 /**
  * The SN cell (spec §2.3): the row number with its indicator dots below it: fasting and
@@ -30,15 +14,15 @@ export function OrderIndicators({ sn, order }: { sn: number; order: OrderListIte
       <Text size="sm">{sn}</Text>
       {yellow && (
         <Group gap={4} wrap="nowrap">
-          {order.isFasting && <Dot color="yellow" label="Fasting" />}
+          {order.isFasting && <IndicatorDot color="yellow" label="Fasting" />}
           {order.isMedicineAndSpecificTime && (
-            <Dot color="yellow" label="Medicine and/or specific time" />
+            <IndicatorDot color="yellow" label="Medicine and/or specific time" />
           )}
         </Group>
       )}
       {order.urgentDelivery && (
         <Group gap={2} wrap="nowrap">
-          <Dot color="red" label="Urgent delivery" />
+          <IndicatorDot color="red" label="Urgent delivery" />
           <Text span size="xs" fw={700} c="red.9">
             Protocol
           </Text>

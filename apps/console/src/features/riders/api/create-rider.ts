@@ -5,9 +5,16 @@ import { riderKeys } from './rider-keys';
 
 export type RiderCreated = { detail: string; id: number };
 
-/** POST /entity/rider-create/ (CAN_ADD_RIDER); phone_verified is always true from the console. */
-export function createRider(input: RiderCreate): Promise<RiderCreated> {
-  return api.post<RiderCreated>('/entity/rider-create/', { ...input, phoneVerified: true });
+/**
+ * POST /entity/rider-create/ (CAN_ADD_RIDER). Spec §5: password2 is a copy of password1 and
+ * phone_verified is always true from the console.
+ */
+export function createRider(input: Omit<RiderCreate, 'password2'>): Promise<RiderCreated> {
+  return api.post<RiderCreated>('/entity/rider-create/', {
+    ...input,
+    password2: input.password1,
+    phoneVerified: true,
+  });
 }
 
 export function useCreateRiderMutation() {

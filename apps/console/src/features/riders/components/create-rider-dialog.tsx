@@ -12,7 +12,13 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import {
+  Controller,
+  type FieldPath,
+  type Resolver,
+  type ResolverOptions,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { showSuccessToast } from '../../../lib/toast';
@@ -20,8 +26,19 @@ import { useCreateRiderMutation } from '../api/create-rider';
 import { useRiderRegionsQuery } from '../api/get-rider-regions';
 import { groupRegionsByVertical } from '../region-groups';
 
-type FormInput = z.input<typeof riderCreateSchema>;
+// One password field: spec §5 sends password2 as a copy of password1, so the form has no
+// password2 of its own and the core schema checks what will be sent.
+type FormInput = Omit<z.input<typeof riderCreateSchema>, 'password2'>;
 type FormOutput = z.output<typeof riderCreateSchema>;
+
+const validateRider = zodResolver(riderCreateSchema);
+const resolver: Resolver<FormInput, unknown, FormOutput> = (values, context, options) =>
+  // The options name the form's fields; password2 is not one, so none refer to it.
+  validateRider(
+    { ...values, password2: values.password1 },
+    context,
+    options as unknown as ResolverOptions<z.input<typeof riderCreateSchema>>,
+  );
 
 const EMPTY_FORM: FormInput = {
   firstName: '',
@@ -31,7 +48,6 @@ const EMPTY_FORM: FormInput = {
   // Unset until chosen; the schema answers 'Required field'.
   region: undefined as unknown as number,
   password1: '',
-  password2: '',
   phoneVerified: true,
 };
 
@@ -42,7 +58,6 @@ const FIELDS: readonly FieldPath<FormInput>[] = [
   'email',
   'region',
   'password1',
-  'password2',
 ];
 
 const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -59,7 +74,7 @@ export function CreateRiderDialog({ opened, onClose }: { opened: boolean; onClos
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(riderCreateSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: EMPTY_FORM,
   });
@@ -79,7 +94,8 @@ export function CreateRiderDialog({ opened, onClose }: { opened: boolean; onClos
         // The api client has toasted the detail; field messages go under their fields.
         if (!(error instanceof ApiError) || !error.errors) return;
         for (const [key, messages] of Object.entries(error.errors)) {
-          const field = toCamel(key) as FieldPath<FormInput>;
+          // The server's password2 errors are about the one password field.
+          const field = (key === 'password2' ? 'password1' : toCamel(key)) as FieldPath<FormInput>;
           if (FIELDS.includes(field) && messages[0]) setError(field, { message: messages[0] });
         }
       },
@@ -143,22 +159,14 @@ export function CreateRiderDialog({ opened, onClose }: { opened: boolean; onClos
               />
             )}
           />
-          <SimpleGrid cols={2} spacing="sm">
-            <PasswordInput
-              label="Password"
-              withAsterisk
-              autoComplete="new-password"
-              error={errors.password1?.message}
-              {...register('password1')}
-            />
-            <PasswordInput
-              label="Confirm Password"
-              withAsterisk
-              autoComplete="new-password"
-              error={errors.password2?.message}
-              {...register('password2')}
-            />
-          </SimpleGrid>
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            error={errors.password1?.message}
+            {...register('password1')}
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -15,8 +15,10 @@ const FALLBACK_TOAST: Record<FlagKey, string> = {
 };
 
 /**
- * Wildcard and COVID need CAN_CHANGE_USER (spec §6); duty also opens to 'Can assign order'. Each
- * switch sends only its own flag and toasts the server's answer.
+ * Wildcard and COVID need CAN_CHANGE_USER (spec §6); duty also opens to 'Can assign order'. A
+ * switch the user may not use is not shown at all, as every other gated control (Create Rider,
+ * patient Delete); the page header still shows the Wildcard and COVID tags, and duty is shown as
+ * text. Each switch sends only its own flag and toasts the server's answer.
  */
 export function RiderFlagSwitches({ rider }: { rider: Rider }) {
   const canChangeUser = useHasPermission(PERMISSIONS.CAN_CHANGE_USER);
@@ -33,29 +35,23 @@ export function RiderFlagSwitches({ rider }: { rider: Rider }) {
       onSuccess: (data) => showSuccessToast(data?.detail || FALLBACK_TOAST[key]),
     });
 
-  const flagSwitch = (key: FlagKey, label: string, allowed: boolean) => (
+  const flagSwitch = (key: FlagKey, label: string) => (
     <Switch
       label={label}
       checked={rider[key]}
-      disabled={!allowed || update.isPending}
+      disabled={update.isPending}
       onChange={(event) => toggle(key, event.currentTarget.checked)}
       aria-busy={pendingKey === key}
       size="md"
     />
   );
+  const dutyLabel = rider.isOnDuty ? 'On duty' : 'Off duty';
 
   return (
     <Stack gap="md">
-      {flagSwitch('isWildcard', 'Wildcard', canChangeUser)}
-      {flagSwitch('isCovid', 'COVID', canChangeUser)}
-      {flagSwitch('isOnDuty', rider.isOnDuty ? 'On duty' : 'Off duty', canChangeDuty)}
-      {!canChangeUser && (
-        <Text size="xs" c="dimmed">
-          {canChangeDuty
-            ? 'Changing Wildcard and COVID needs the change-user permission.'
-            : 'Changing these flags needs the change-user permission.'}
-        </Text>
-      )}
+      {canChangeUser && flagSwitch('isWildcard', 'Wildcard')}
+      {canChangeUser && flagSwitch('isCovid', 'COVID')}
+      {canChangeDuty ? flagSwitch('isOnDuty', dutyLabel) : <Text size="sm">{dutyLabel}</Text>}
     </Stack>
   );
 }

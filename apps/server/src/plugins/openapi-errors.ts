@@ -1,0 +1,107 @@
+import { ERRORS, HTTP_MESSAGES, ORDER_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import { ROUTE_ACCESS } from '@dastak/core/permissions';
+import type { RouteOptions } from 'fastify';
+
+/** The one error body of every 4xx and 5xx (errors.ts; spec §8). */
+export const errorSchema = {
+  type: 'object',
+  description:
+    'Every error answer. `detail` is a sentence to show the user; `errors` comes with validation failures.',
+  properties: {
+    detail: { type: 'string' },
+    errors: {
+      type: 'object',
+      description: 'Field path -> its messages.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  required: ['detail'],
+};
+
+const ERROR_ANSWERS = {
+  400: {
+    name: 'BadRequest',
+    description: 'The request is invalid: `detail` says why, `errors` names each field at fault.',
+    example: { detail: VALIDATION.REQUIRED, errors: { timeSlot: [VALIDATION.REQUIRED] } },
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'No valid access token; an expired one answers `jwt expired`.',
+    example: { detail: ERRORS.JWT_EXPIRED },
+  },
+  403: {
+    name: 'Forbidden',
+    description: "The token's user lacks the permission this operation needs.",
+    example: { detail: ERRORS.PERMISSION_DENIED },
+  },
+  404: {
+    name: 'NotFound',
+    description: 'No such resource (or one this user may not see).',
+    example: { detail: ERRORS.NOT_FOUND },
+  },
+  409: {
+    name: 'Conflict',
+    description: "The resource's current state does not allow this change.",
+    example: { detail: ORDER_MESSAGES.IDEMPOTENCY_KEY_REUSED },
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'The body is larger than 1 MiB.',
+    example: { detail: HTTP_MESSAGES.BODY_TOO_LARGE },
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'The body is not `application/json`.',
+    example: { detail: HTTP_MESSAGES.UNSUPPORTED_MEDIA_TYPE },
+  },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many attempts from this address or for this account.',
+    example: { detail: ERRORS.TOO_MANY_REQUESTS },
+  },
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_ANSWERS;
+
+/** components.responses: one entry per status, each the shared Error schema. */
+export function errorResponseComponents() {
+  return Object.fromEntries(
+    Object.values(ERROR_ANSWERS).map(({ name, description, example }) => [
+      name,
+      {
+        description,
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/Error' }, example },
+        },
+      },
+    ]),
+  );
+}
+
+export const errorResponseRef = (status: ErrorStatus) => ({
+  $ref: `#/components/responses/${ERROR_ANSWERS[status].name}`,
+});
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * The 4xx answers a route can give, read from what the framework does with it: validation
+ * (400), the auth hook (401 unless public, 403 for a named permission or the rider app), path
+ * ids (404), state-changing calls on our data (409), bodies (413, 415) and rate limits (429).
+ */
+export function errorStatusesOf(route: RouteOptions, url: string): ErrorStatus[] {
+  const methods = [route.method].flat().map((m) => String(m).toUpperCase());
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const access = route.config?.access;
+  const isPublic = access === ROUTE_ACCESS.PUBLIC;
+  const takesBody = Boolean(schema.body) || methods.some((m) => BODY_METHODS.has(m));
+  const statuses: ErrorStatus[] = [];
+  if (takesBody || schema.querystring || schema.params || /[:{]/.test(url)) statuses.push(400);
+  if (!isPublic) statuses.push(401);
+  if (!isPublic && access !== ROUTE_ACCESS.AUTHENTICATED) statuses.push(403);
+  if (/[:{]/.test(url)) statuses.push(404);
+  if (!isPublic && methods.some((m) => m !== 'GET' && m !== 'HEAD')) statuses.push(409);
+  if (takesBody) statuses.push(413, 415);
+  if (route.config && 'rateLimit' in route.config && route.config.rateLimit) statuses.push(429);
+  return statuses;
+}

@@ -1,0 +1,94 @@
+import * as messages from '@dastak/core/messages';
+import type { z } from 'zod';
+import { camelToSnake } from '../lib/case';
+import type { App } from '../app';
+
+/** Routes of the API (not the docs or the console shell), without HEAD twins. */
+export const apiRoutes = (app: App) =>
+  app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD');
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: object; element?: z.ZodType };
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema under optional / nullable / default wrappers and on the input side of pipes. */
+export function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (;;) {
+    const def = defOf(s);
+    if (def.innerType && ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly'].includes(def.type)) {
+      s = def.innerType;
+    } else if (def.type === 'pipe' && def.in) {
+      s = def.in;
+    } else {
+      return s;
+    }
+  }
+}
+
+/** The fields of an object schema (camelCase name -> unwrapped field schema), or none. */
+export function fieldsOf(schema: unknown): [string, z.ZodType][] {
+  if (!schema || typeof schema !== 'object' || !('_zod' in schema)) return [];
+  const s = unwrap(schema as z.ZodType);
+  const def = defOf(s);
+  if (def.type !== 'object' || !def.shape) return [];
+  return Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, unwrap(v)]);
+}
+
+export const typeOf = (s: z.ZodType) => defOf(s).type;
+
+/**
+ * Field names that hold ids of rows (by name, not by schema, so an id field that does not use
+ * core's id schemas is still walked): id, ids, fooId(s), and the references the API names bare.
+ */
+const ID_NAMES = new Set([
+  'region',
+  'regions',
+  'rider',
+  'customer',
+  'order',
+  'city',
+  'shift',
+  'patient',
+  'hotspot',
+  'customerAddress',
+  'orderSource',
+  'hearAbout',
+  'sourceOrder',
+  'shiftSchedule',
+  'riderShift',
+  'addressTypes',
+  'problemString',
+  'createdBy',
+]);
+export const isIdField = (name: string) =>
+  name === 'id' || name === 'ids' || /[a-z](Id|Ids)$/.test(name) || ID_NAMES.has(name);
+
+export const snake = camelToSnake;
+
+/** A path with its parameters filled: ids with `id`, the vertical with blood. */
+export const fillPath = (url: string, id: string) =>
+  url.replace(/:vertical/g, 'blood').replace(/:(\w+)/g, id);
+
+const SENTINEL = '\u0001';
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every sentence of core's message catalogue: the fixed ones, and the templated ones as patterns. */
+function catalogue() {
+  const fixed = new Set<string>();
+  const patterns: RegExp[] = [];
+  const visit = (v: unknown) => {
+    if (typeof v === 'string') fixed.add(v);
+    else if (typeof v === 'function') {
+      const args = Array.from({ length: Math.max(1, v.length) }, () => SENTINEL);
+      const text = String((v as (...a: string[]) => string)(...args));
+      patterns.push(new RegExp(`^${escape(text).replaceAll(SENTINEL, '.+?')}$`));
+    } else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
+  };
+  visit(messages);
+  return { fixed, patterns };
+}
+const CATALOGUE = catalogue();
+
+/** True when a user-visible message is one of core's sentences. */
+export const isCatalogueMessage = (m: string) =>
+  CATALOGUE.fixed.has(m) || CATALOGUE.patterns.some((p) => p.test(m));

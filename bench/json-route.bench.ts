@@ -1,0 +1,179 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+/**
+ * Per-request overhead (issue 18): an authenticated JSON route that touches no database,
+ * GET /api/v1/orders/blood/states/, on the real server (apps/server/src/main.ts as `npm start`
+ * runs it: PGlite in a temp DATA_DIR, LOG_LEVEL info, its log going through the production
+ * destination to /dev/null), against a bare node:http server answering the same bytes, in the
+ * same run. Each server is a process of its own; autocannon drives them from this one, one after
+ * the other, 10 connections for BENCH_SECONDS (10) each after a short warm-up.
+ * Target: the route serves at least 0.5x the bare server's requests a second.
+ *
+ *   npm run bench:json-route -w @dastak/bench
+ *
+ * BENCH_LOG_LEVEL sets the server's LOG_LEVEL (default info, the production default);
+ * BENCH_SECONDS and BENCH_CONNECTIONS the load.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const TARGET = 0.5;
+const ROUTE = '/api/v1/orders/blood/states/';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-bench-json-'));
+const adminEmail = 'bench@dastak.local';
+const adminPassword = randomBytes(12).toString('hex');
+
+/** A port free now, for a child that must be told its port up front. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds: number) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+const children: ChildProcess[] = [];
+const stopAll = () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+};
+process.on('exit', stopAll);
+
+// The real server, started as `npm start` starts it; its stdout (the log) goes to /dev/null.
+const appPort = await freePort();
+const server = spawn(
+  process.execPath,
+  [
+    // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (read its top self times).
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/src/main.ts'),
+  ],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'off',
+      LOG_LEVEL,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      NODE_ENV: 'production',
+    },
+  },
+);
+children.push(server);
+const appUrl = `http://127.0.0.1:${appPort}`;
+await waitFor(`${appUrl}/api/health`, server, 120);
+
+const login = await fetch(`${appUrl}/api/v1/auth/login/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+});
+if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+const { token } = (await login.json()) as { token: string };
+const headers = { authorization: `Bearer ${token}` };
+
+const sample = await fetch(`${appUrl}${ROUTE}`, { headers });
+if (!sample.ok) throw new Error(`${ROUTE}: ${sample.status}`);
+const body = await sample.text();
+
+// The floor: node:http answering the same body, in a process of its own like the server.
+const barePort = await freePort();
+const bareSource = `
+  const body = Buffer.from(process.env.BODY);
+  require('node:http').createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  }).listen(Number(process.env.PORT), '127.0.0.1');`;
+const bare = spawn(process.execPath, ['-e', bareSource], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { PORT: String(barePort), BODY: body },
+});
+children.push(bare);
+const bareUrl = `http://127.0.0.1:${barePort}`;
+await waitFor(`${bareUrl}${ROUTE}`, bare, 20);
+
+/** CPU time (user + system, ms) a process has used: per request, it holds up on a shared machine. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
+  } catch {
+    return Number.NaN; // not Linux: req/s only
+  }
+}
+
+async function drive(url: string, seconds: number, pid?: number) {
+  const cpu0 = cpuMs(pid);
+  const result = await autocannon({
+    url: `${url}${ROUTE}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${url}: ${bad} failed requests of ${result.requests.total}`);
+  return { ...result, cpuUsPerRequest: ((cpuMs(pid) - cpu0) * 1000) / result.requests.total };
+}
+type Run = Awaited<ReturnType<typeof drive>>;
+
+// Warm-up: JIT, connection set-up and the token cache, on both sides.
+await drive(bareUrl, 2);
+await drive(appUrl, 3);
+const floor = await drive(bareUrl, SECONDS, bare.pid);
+const route = await drive(appUrl, SECONDS, server.pid);
+
+const rps = (r: Run) => r.requests.average;
+const ratio = rps(route) / rps(floor);
+const line = (name: string, r: Run) =>
+  `  ${name.padEnd(26)} ${rps(r).toFixed(0).padStart(7)} req/s   ${r.cpuUsPerRequest.toFixed(0).padStart(4)} us CPU/request   latency p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms`;
+console.log(
+  `JSON route ${ROUTE} (${body.length} bytes), ${CONNECTIONS} connections, ${SECONDS} s each, LOG_LEVEL=${LOG_LEVEL}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
+console.log(line('bare node:http (floor)', floor));
+console.log(line('server (npm start)', route));
+console.log(
+  `  ratio ${ratio.toFixed(2)}x of the floor (CPU per request ${(floor.cpuUsPerRequest / route.cpuUsPerRequest).toFixed(2)}x); target >= ${TARGET}x: ${ratio >= TARGET ? 'met' : 'MISSED'}`,
+);
+
+stopAll();
+await Promise.all(
+  children.map((c) =>
+    c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve(),
+  ),
+);
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (ratio < TARGET) process.exitCode = 1;
