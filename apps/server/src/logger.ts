@@ -14,18 +14,23 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
 
 /**
  * The production logger: pino writing to `fd` (stdout) asynchronously, so a log line costs the
- * request a string append, not a write(2) (ADR 0022). Lines gathered during one turn of the event
- * loop go to pino's asynchronous destination (sonic-boom) as one chunk: it writes through libuv's
- * thread pool, and a round trip there per line, or sonic-boom's own batching (which measures its
- * whole buffer again on every line), cost more than the rest of a small request. `close` writes
- * what is pending and is awaited on shutdown; a process that exits another way flushes on 'exit'.
+ * request a string append, not a write(2) (ADR 0022). Lines are gathered for up to LOG_FLUSH_MS
+ * (or LOG_FLUSH_BYTES) and handed to pino's asynchronous destination (sonic-boom) as one chunk:
+ * it writes through libuv's thread pool, and a round trip there per line (or per few lines), or
+ * sonic-boom's own batching (which measures its whole buffer again on every line), cost more CPU
+ * than the rest of a small request. `close` writes what is pending and is awaited on shutdown; a
+ * process that exits another way (a crash included) writes it on 'exit'.
  */
+const LOG_FLUSH_MS = 100;
+const LOG_FLUSH_BYTES = 64 * 1024;
+
 export function createLogger(level: string, fd = 1) {
   const destination = pino.destination({ dest: fd, sync: false });
   let pending = '';
-  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
   const drain = () => {
-    scheduled = false;
+    clearTimeout(timer);
+    timer = undefined;
     if (pending === '') return;
     const chunk = pending;
     pending = '';
@@ -34,11 +39,8 @@ export function createLogger(level: string, fd = 1) {
   const stream = {
     write(line: string) {
       pending += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(drain);
-      }
-      return true;
+      if (pending.length >= LOG_FLUSH_BYTES) drain();
+      else timer ??= setTimeout(drain, LOG_FLUSH_MS).unref();
     },
   };
   const log = pino(loggerOptions(level) as pino.LoggerOptions, stream);

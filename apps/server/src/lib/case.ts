@@ -6,12 +6,13 @@ export const camelToSnake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLo
 /**
  * A JSON-like object: its prototype, not a `.constructor` property a request can set, decides
  * (a body key named `constructor` once switched the conversion off for the whole body).
- * Fastify's query parser makes objects with a null prototype.
+ * Fastify's query parser (fast-querystring) makes objects whose prototype is an empty object
+ * with a null prototype; class instances (Date, Buffer) have Object.prototype further up.
  */
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
   const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /** Every key is data: `__proto__` becomes an own property, never the output's prototype. */

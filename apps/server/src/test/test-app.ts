@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_PERMISSIONS } from '@dastak/core/permissions';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
@@ -11,7 +12,11 @@ import { createStaffUser } from '../modules/users/users.service';
  * A real app on a real, empty, migrated database: in-memory PGlite by default, or a fresh
  * PostgreSQL database per test file when TEST_DATABASE_URL is set (scripts/with-postgres.sh).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** A logger to capture what the app logs (the default logs nothing). */
+  options: { loggerInstance?: FastifyBaseLogger } = {},
+) {
   const { handle, drop } = await openTestDb();
   const config: Config = loadConfig({
     DATA_DIR: `/tmp/dastak-test-${randomBytes(4).toString('hex')}`,
@@ -22,7 +27,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   await ensurePermissions(handle.db, ALL_PERMISSIONS);
-  const app = await buildApp({ config, dbHandle: handle, logger: false });
+  const app = await buildApp({
+    config,
+    dbHandle: handle,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+  });
   return {
     app,
     db: handle.db,

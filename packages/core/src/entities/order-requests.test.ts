@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { FORM_VALIDATION, ORDER_MESSAGES, VALIDATION } from '../messages';
 import { fieldErrors } from './common';
 import {
   followUpSchema,
   orderAssignSchema,
   orderCancelSchema,
+  orderCreateFormSchema,
   orderCreateSchema,
   orderRescheduleSchema,
   orderUpdateSchema,
@@ -51,9 +52,26 @@ describe('order create', () => {
       date: [VALIDATION.SELECT_PICKUP_TIME],
       timeSlot: [VALIDATION.SELECT_PICKUP_TIME],
       orderSource: [VALIDATION.SELECT_ORDER_SOURCE],
-      orderType: [VALIDATION.SELECT_ORDER_TYPE],
       customer: [VALIDATION.CREATE_OR_SELECT_CUSTOMER],
     });
+    // The form also needs Regular or Hospital ('Order Type', sent as the fulfillment method).
+    expect(errorsOf(orderCreateFormSchema, order).fulfillmentMethod).toEqual([
+      VALIDATION.SELECT_ORDER_TYPE,
+    ]);
+  });
+
+  it('fixes orderType at 1 and carries Regular/Hospital as fulfillmentMethod (ADR 0024)', () => {
+    const { orderType: _fixed, ...noType } = order;
+    expect(orderCreateSchema.parse(noType).orderType).toBe(1);
+    expect(errorsOf(orderCreateSchema, { ...order, orderType: 2 }).orderType).toEqual([
+      ORDER_MESSAGES.ORDER_TYPE_FIXED,
+    ]);
+    expect(
+      orderCreateFormSchema.parse({ ...order, fulfillmentMethod: 'offline' }).fulfillmentMethod,
+    ).toBe('offline');
+    expect(
+      errorsOf(orderCreateSchema, { ...order, fulfillmentMethod: 'hospital' }).fulfillmentMethod,
+    ).toEqual([VALIDATION.SELECT_ORDER_TYPE]);
   });
 
   it("needs at least one test ('Select Test Type')", () => {

@@ -3,10 +3,10 @@ import { ADDITIONAL_NOTES_MAX, COMMENT_MAX } from '../constants';
 import { FORM_VALIDATION, ORDER_MESSAGES, VALIDATION } from '../messages';
 import { enteredDiscount, validateDiscount } from '../rules/order-total';
 import { FULFILLMENT_METHODS } from '../states';
+import { whenMissing } from '../zod-messages';
 import { apiDateSchema, commentSchema, idSchema, idSchemaWith, verticalSchema } from './common';
 import { timeSlotIdSchema } from './lookups';
 import { testCodesSchema } from './test-codes';
-import { whenMissing } from '../zod-messages';
 
 /** A required reference whose absence has its own message ('Select Patient', ...). */
 const requiredId = idSchemaWith;

@@ -89,7 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ROUTE_ACCESS.PUBLIC },
       schema: {
         tags: ['auth'],
-        body: logoutRequestSchema.optional(),
+        // No body at all arrives as null; an empty JSON body as none (empty-json-body.ts).
+        body: logoutRequestSchema.nullish(),
         response: { 200: detailResponseSchema },
       },
     },

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { CUSTOMER_MESSAGES, INPUT_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +89,8 @@ describe('POST /entity/patient/', () => {
     expect((await bad({ age: 'abc' })).errors.age).toEqual([VALIDATION.AGE_NOT_NUMBER]);
     expect((await bad({ age: -1 })).errors.age).toEqual([VALIDATION.AGE_MIN]);
     expect((await bad({ age: 2.5 })).errors.age).toEqual([VALIDATION.AGE_INVALID]);
-    expect((await bad({ gender: 4 })).errors.gender).toEqual([VALIDATION.REQUIRED]);
+    // A gender that is not one of the three is a wrong option, not a missing one.
+    expect((await bad({ gender: 4 })).errors.gender).toEqual([INPUT_MESSAGES.SELECT_OPTION]);
     expect((await bad({ ageUnit: 'WEEKS' })).errors.ageUnit).toBeDefined();
     expect((await bad({ customer: 999999 })).detail).toBe(CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN);
   });

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger, loggerOptions, urlWithoutQueryValues } from './logger';
+import { bearer, createTestApp, createUser, login } from './test/test-app';
+
+// What the app logs, line by line, through the production logger options at the default level.
+const lines: Record<string, unknown>[] = [];
+const capture = {
+  write(chunk: string) {
+    for (const line of chunk.split('\n')) if (line) lines.push(JSON.parse(line));
+  },
+};
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let user: { id: number; token: string };
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    { loggerInstance: pino(loggerOptions('info') as pino.LoggerOptions, capture) },
+  );
+  const u = await createUser(t, [PERMISSIONS.CAN_VIEW_ORDER]);
+  user = { id: u.id, token: (await login(t.app, u.email, u.password)).token };
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  lines.length = 0;
+});
+
+describe('request log', () => {
+  it('writes exactly one line per request, on completion: method, url without query values, status, time, user', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/orders/blood/states/?search=03001234567&page=2',
+      headers: bearer(user.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/v1/orders/blood/states/?search&page',
+      statusCode: 200,
+      userId: user.id,
+    });
+    expect(typeof line?.responseTime).toBe('number');
+    // Neither the searched phone number nor the credentials reach the log.
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('03001234567');
+    expect(text).not.toContain(user.token);
+  });
+
+  it('writes one line for refused and unknown requests too, without a user', async () => {
+    await t.app.inject({ url: '/api/v1/orders/blood/states/' });
+    await t.app.inject({ url: '/api/v1/no-such-thing/?phone=03001234567' });
+    expect(lines.map((l) => [l.statusCode, l.url, l.userId])).toEqual([
+      [401, '/api/v1/orders/blood/states/', undefined],
+      [404, '/api/v1/no-such-thing/?phone', undefined],
+    ]);
+  });
+
+  it('takes every query value out of the url, keeping the names', () => {
+    expect(urlWithoutQueryValues('/a/?x=1&y=&z')).toBe('/a/?x&y&z');
+    expect(urlWithoutQueryValues('/a/?search=Ayesha%20Khan')).toBe('/a/?search');
+    expect(urlWithoutQueryValues('/a/?')).toBe('/a/');
+    expect(urlWithoutQueryValues('/a/')).toBe('/a/');
+  });
+});
+
+describe('production logger', () => {
+  it('writes every line logged before it is closed (the asynchronous destination is flushed)', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-log-')), 'out.log');
+    const fd = fs.openSync(file, 'w');
+    const { log, close } = createLogger('info', fd);
+    for (let i = 0; i < 500; i++) log.info({ i }, 'line');
+    await close(); // closes the file too
+    const written = fs.readFileSync(file, 'utf8').trim().split('\n');
+    expect(written).toHaveLength(500);
+    expect(JSON.parse(written[499] ?? '{}').i).toBe(499);
+  });
+});
