@@ -165,6 +165,7 @@ describe('fasting dots', () => {
     const detailHue = await backgroundHue(tagDot.first());
     expect(detailHue).toBeGreaterThanOrEqual(YELLOW_HUES.min);
     expect(detailHue).toBeLessThanOrEqual(YELLOW_HUES.max);
+    await tagDot.first().scrollIntoViewIfNeeded();
     await screenshot(page, 'order-detail-fasting-dot');
   });
 });

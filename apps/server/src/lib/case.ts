@@ -18,7 +18,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /** Every key is data: `__proto__` becomes an own property, never the output's prototype. */
 function setKey(out: Record<string, unknown>, key: string, value: unknown) {
   if (key === '__proto__') {
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   } else {
     out[key] = value;
   }

@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { ERRORS, HTTP_MESSAGES } from '@dastak/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';

@@ -57,7 +57,10 @@ function send(
 }
 
 /** The JSON body, or {} when the answer is not JSON (a CSV, a page). */
-function jsonOf(res: LightMyRequestResponse): { detail?: unknown; errors?: Record<string, string[]> } {
+function jsonOf(res: LightMyRequestResponse): {
+  detail?: unknown;
+  errors?: Record<string, string[]>;
+} {
   try {
     return res.json();
   } catch {
@@ -140,9 +143,13 @@ describe('a NUL character in any text', () => {
       const textField = (schema: unknown, fallback: string) =>
         snake(fieldsOf(schema).find(([, f]) => typeOf(f) === 'string')?.[0] ?? fallback);
       const cases = [{ query: { [textField(r.schema?.querystring, 'search')]: 'Ali\u0000' } }];
-      if (hasBody(r)) cases.push({ payload: { [textField(r.schema?.body, 'notes')]: 'a\u0000b' } } as never);
+      if (hasBody(r))
+        cases.push({ payload: { [textField(r.schema?.body, 'notes')]: 'a\u0000b' } } as never);
       for (const c of cases) {
-        const res = await send(r, { ...c, payload: (c as { payload?: unknown }).payload ?? (hasBody(r) ? {} : undefined) });
+        const res = await send(r, {
+          ...c,
+          payload: (c as { payload?: unknown }).payload ?? (hasBody(r) ? {} : undefined),
+        });
         const problem = shapeProblem(res, 400);
         if (problem || jsonOf(res).detail !== INPUT_MESSAGES.NUL_CHARACTER) {
           problems.push(`${r.method} ${r.url} ${JSON.stringify(c)}: ${problem || res.body}`);

@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const RIDER_OPEN = new Set<string>([ROUTE_ACCESS.PUBLIC, ROUTE_ACCESS.RIDER, ROUTE_ACCESS.SIGNED_IN]);
+const RIDER_OPEN = new Set<string>([
+  ROUTE_ACCESS.PUBLIC,
+  ROUTE_ACCESS.RIDER,
+  ROUTE_ACCESS.SIGNED_IN,
+]);
 
 it('gets 403 from every staff route, lookups and staff names included', async () => {
   const staffRoutes = apiRoutes(t.app).filter((r) => !RIDER_OPEN.has(r.access ?? ''));
@@ -41,7 +45,11 @@ it('gets 403 from every staff route, lookups and staff names included', async ()
 });
 
 it('keeps the rider app and the session open to the rider', async () => {
-  const tasks = await t.app.inject({ method: 'GET', url: '/api/v1/rider-app/tasks/', headers: rider });
+  const tasks = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/rider-app/tasks/',
+    headers: rider,
+  });
   expect(tasks.statusCode).toBe(200);
   const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/', headers: rider });
   expect(me.statusCode).toBe(200);

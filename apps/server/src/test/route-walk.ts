@@ -1,13 +1,19 @@
 import * as messages from '@dastak/core/messages';
 import type { z } from 'zod';
-import { camelToSnake } from '../lib/case';
 import type { App } from '../app';
+import { camelToSnake } from '../lib/case';
 
 /** Routes of the API (not the docs or the console shell), without HEAD twins. */
 export const apiRoutes = (app: App) =>
   app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD');
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: object; element?: z.ZodType };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: object;
+  element?: z.ZodType;
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema under optional / nullable / default wrappers and on the input side of pipes. */
@@ -15,7 +21,10 @@ export function unwrap(schema: z.ZodType): z.ZodType {
   let s = schema;
   for (;;) {
     const def = defOf(s);
-    if (def.innerType && ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly'].includes(def.type)) {
+    if (
+      def.innerType &&
+      ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly'].includes(def.type)
+    ) {
       s = def.innerType;
     } else if (def.type === 'pipe' && def.in) {
       s = def.in;
@@ -70,7 +79,7 @@ export const fillPath = (url: string, id: string) =>
   url.replace(/:vertical/g, 'blood').replace(/:(\w+)/g, id);
 
 const SENTINEL = '\u0001';
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every sentence of core's message catalogue: the fixed ones, and the templated ones as patterns. */
 function catalogue() {
@@ -81,7 +90,7 @@ function catalogue() {
     else if (typeof v === 'function') {
       const args = Array.from({ length: Math.max(1, v.length) }, () => SENTINEL);
       const text = String((v as (...a: string[]) => string)(...args));
-      patterns.push(new RegExp(`^${escape(text).replaceAll(SENTINEL, '.+?')}$`));
+      patterns.push(new RegExp(`^${escapeRegExp(text).replaceAll(SENTINEL, '.+?')}$`));
     } else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
   };
   visit(messages);

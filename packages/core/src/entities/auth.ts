@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PASSWORD_MIN } from '../constants';
 import { VALIDATION } from '../messages';
 import { USER_TYPES } from '../states';
-import { emailSchema, idSchema } from './common';
 import { whenMissing } from '../zod-messages';
+import { emailSchema, idSchema } from './common';
 
 export const userTypeSchema = z.union([
   z.literal(USER_TYPES.RIDER),
@@ -29,7 +29,9 @@ export type User = z.infer<typeof userSchema>;
 export const staffUserSchema = z.object({ id: idSchema, fullName: z.string() });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-const requiredText = z.string({ error: whenMissing(VALIDATION.REQUIRED) }).min(1, VALIDATION.REQUIRED);
+const requiredText = z
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
+  .min(1, VALIDATION.REQUIRED);
 
 export const passwordSchema = z
   .string({ error: whenMissing(VALIDATION.REQUIRED) })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages';
+import { whenMissing } from '../zod-messages';
 import {
   idParamSchema,
   idSchema,
@@ -11,7 +12,6 @@ import {
   toggleParamSchema,
   verticalSchema,
 } from './common';
-import { whenMissing } from '../zod-messages';
 
 export const customerAddressSchema = z.object({
   id: idSchema,
@@ -38,7 +38,10 @@ export const customerAddressCreateSchema = z.object({
   latitude: mapPointSchema.pipe(latitudeSchema),
   longitude: mapPointSchema.pipe(longitudeSchema),
   customer: idSchemaWith(VALIDATION.CREATE_OR_SELECT_CUSTOMER),
-  address: z.string({ error: whenMissing(VALIDATION.REQUIRED) }).trim().min(1, VALIDATION.REQUIRED),
+  address: z
+    .string({ error: whenMissing(VALIDATION.REQUIRED) })
+    .trim()
+    .min(1, VALIDATION.REQUIRED),
   googleAddress: z.string().default(''),
   googleLatitude: sixDecimalsSchema.nullable().optional(),
   googleLongitude: sixDecimalsSchema.nullable().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORM_VALIDATION, VALIDATION } from '../messages';
 import { karachiDateString } from '../rules/karachi-time';
+import { whenMissing } from '../zod-messages';
 import {
   apiDateSchema,
   customerPhoneSchema,
@@ -17,7 +18,6 @@ import {
 } from './common';
 import { customerAddressSchema } from './customer-addresses';
 import { patientSchema } from './patients';
-import { whenMissing } from '../zod-messages';
 
 export const customerOrderHistoryItemSchema = z.object({
   id: idSchema,

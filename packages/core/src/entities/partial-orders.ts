@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDITIONAL_NOTES_MAX, NAME_MAX } from '../constants';
 import { PARTIAL_ORDER_MESSAGES, VALIDATION } from '../messages';
 import { PARTIAL_ORDER_STATES } from '../states';
+import { whenMissing } from '../zod-messages';
 import {
   apiDateSchema,
   customerPhoneSchema,
@@ -15,7 +16,6 @@ import {
 } from './common';
 import { partialOrderSchema } from './orders';
 import { testCodesSchema } from './test-codes';
-import { whenMissing } from '../zod-messages';
 
 /** Channels that leave partial orders (website form, WhatsApp, the mobile app, the chatbot). */
 export const PARTIAL_ORDER_SOURCES = ['website', 'whatsapp', 'mobileApp', 'chatbot'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORM_VALIDATION, VALIDATION } from '../messages';
 import { RIDER_STATES, RIDER_TASK_TYPES } from '../states';
+import { whenMissing } from '../zod-messages';
 import { passwordSchema } from './auth';
 import {
   dateTimeSchema,
@@ -16,7 +17,6 @@ import {
   phoneSchema,
   toggleParamSchema,
 } from './common';
-import { whenMissing } from '../zod-messages';
 
 export const riderStateSchema = z.union([
   z.literal(RIDER_STATES.IDLE),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BREAK_DURATIONS_MINUTES } from '../constants';
 import { VALIDATION } from '../messages';
 import { SHIFT_STATES } from '../states';
+import { whenMissing } from '../zod-messages';
 import {
   dateTimeSchema,
   idParamSchema,
@@ -12,7 +13,6 @@ import {
   pageQuerySchema,
   timeOfDaySchema,
 } from './common';
-import { whenMissing } from '../zod-messages';
 
 /** Monday 0 to Sunday 6; a missing or wrong day reads 'Select week day'. */
 export const weekdaySchema = z

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerAddresses } from '../../db/schema/customers';
+import { orders } from '../../db/schema/orders';
 
 /** SQL of deleting a customer address (soft: orders keep pointing at it). */
 
@@ -23,4 +24,14 @@ export async function softDeleteAddress(
     .update(customerAddresses)
     .set({ ...patch, deletedAt: new Date() })
     .where(eq(customerAddresses.id, id));
+}
+
+/** The orders booked at the address (their log records its deletion). */
+export async function listOrderIdsAt(tx: DbOrTx, addressId: number) {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.customerAddressId, addressId))
+    .orderBy(orders.id);
+  return rows.map((r) => r.id);
 }

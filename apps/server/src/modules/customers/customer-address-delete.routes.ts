@@ -14,10 +14,9 @@ import { deleteCustomerAddress } from './customer-address-delete.service';
 
 /**
  * DELETE /entity/customer_address/{id}/ (spec §7: "Delete address sends customerAddressId, and
- * orderId when used for Mark Wrong Pin"). The order id and the wrong-pin flag are read from the
- * query (order_id, wrong_pin=true) or the JSON body (order_id / orderId, wrong_pin / wrongPin);
- * the console's DELETE helper sends no body. With an order id the delete is made from that order
- * (Delete Address on the order detail); with wrong_pin too it is Mark Wrong Pin (ADR 0014).
+ * orderId when used for Mark Wrong Pin"). The order id comes in the query (order_id) or the JSON
+ * body (order_id / orderId); with it the delete is Mark Wrong Pin, without it Delete Address
+ * (ADR 0014). The console's DELETE helper sends no body.
  */
 export const customerAddressDeleteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
@@ -39,16 +38,9 @@ export const customerAddressDeleteRoutes: FastifyPluginAsyncZod = async (app) =>
           customerAddressId: [ADDRESS_DELETE_MESSAGES.ID_MISMATCH],
         });
       }
-      const orderId = req.query.orderId ?? body.orderId;
-      const wrongPin = req.query.wrongPin ?? body.wrongPin ?? false;
-      if (wrongPin && orderId === undefined) {
-        throw badRequest(ADDRESS_DELETE_MESSAGES.WRONG_PIN_NEEDS_ORDER, {
-          orderId: [ADDRESS_DELETE_MESSAGES.WRONG_PIN_NEEDS_ORDER],
-        });
-      }
       return deleteCustomerAddress(
         app.db,
-        { addressId: req.params.id, orderId, wrongPin },
+        { addressId: req.params.id, orderId: req.query.orderId ?? body.orderId },
         actorFromRequest(req),
       );
     },

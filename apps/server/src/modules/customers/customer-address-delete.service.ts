@@ -6,21 +6,24 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { insertActivities } from '../orders/activities.repository';
 import { type ActorContext, requireStaff } from '../orders/actor';
 import { activityRow, actorName } from '../orders/order-action';
-import { lockOrder, type OrderRow } from '../orders/orders.repository';
+import { lockOrder } from '../orders/orders.repository';
 import * as repo from './customer-address-delete.repository';
 
 type AddressRow = NonNullable<Awaited<ReturnType<typeof repo.lockLiveAddress>>>;
 
 /**
- * DELETE /entity/customer_address/{id}/: soft-deletes the address (orders keep showing its pin).
- * With an order id the delete is made from that order: checked against it (core
- * `addressDeleteBlocker`: Delete Address, or Mark Wrong Pin when `wrongPin`), the address is
- * marked unverified and invalid, and the order's log records who did it and which of the two it
- * was, all in one transaction.
+ * DELETE /entity/customer_address/{id}/: soft-deletes the address (orders keep showing its pin)
+ * and leaves it unverified and invalid, so no address action lingers on the orders at it.
+ * - With an order id it is Mark Wrong Pin (spec §7 sends the order id only for that): checked
+ *   against the order (core `addressDeleteBlocker`: the order's own address, verified and valid,
+ *   the order online and unverified) and recorded in that order's log.
+ * - Without, it is Delete Address (wizard, create page, order detail): recorded in the log of
+ *   every order booked at the address, as the confirm dialog's notice says.
+ * All in one transaction (docs/decisions/0014).
  */
 export async function deleteCustomerAddress(
   db: Db,
-  p: { addressId: number; orderId?: number; wrongPin?: boolean },
+  p: { addressId: number; orderId?: number },
   actor: ActorContext,
 ) {
   requireStaff(actor, PERMISSIONS.CAN_CHANGE_CUSTOMER);
@@ -30,34 +33,34 @@ export async function deleteCustomerAddress(
     if (p.orderId && !order) throw notFound();
     const address = await repo.lockLiveAddress(tx, p.addressId);
     if (!address) throw notFound();
-    if (!order) {
-      await repo.softDeleteAddress(tx, address.id);
-      return;
+    if (order) {
+      const blocker = addressDeleteBlocker(order, address, true);
+      if (blocker) throw conflict(blocker);
     }
-    const wrongPin = p.wrongPin ?? false;
-    const blocker = addressDeleteBlocker(order, address, wrongPin);
-    if (blocker) throw conflict(blocker);
-    // Unverified and invalid, so the page's Delete Address and Mark Wrong Pin (both gated on a
-    // valid address) disappear while the order keeps showing where it was.
     await repo.softDeleteAddress(tx, address.id, { verified: false, isValid: false });
-    await recordOnOrder(tx, order, address, wrongPin, actor);
+    const orderIds = order ? [order.id] : await repo.listOrderIdsAt(tx, address.id);
+    await recordOnOrders(tx, orderIds, address, !!order, actor);
   });
   return { detail: SUCCESS.CUSTOMER_ADDRESS_DELETED };
 }
 
-async function recordOnOrder(
+async function recordOnOrders(
   tx: DbOrTx,
-  order: OrderRow,
+  orderIds: number[],
   address: AddressRow,
   wrongPin: boolean,
   actor: ActorContext,
 ) {
+  if (orderIds.length === 0) return;
   const what = wrongPin ? 'Address marked as wrong pin and deleted' : 'Address deleted';
   const description = `${what} by ${await actorName(tx, actor)}: ${address.address}`;
-  await insertActivities(tx, [
-    activityRow(order, 'addressDeleted', description, actor, {
-      customerAddressId: address.id,
-      wrongPin,
-    }),
-  ]);
+  await insertActivities(
+    tx,
+    orderIds.map((id) =>
+      activityRow({ id }, 'addressDeleted', description, actor, {
+        customerAddressId: address.id,
+        wrongPin,
+      }),
+    ),
+  );
 }

@@ -67,7 +67,10 @@ describe('the problem strings', () => {
       );
       expect(texts.length, q).toBeGreaterThan(2);
       expect(texts, q).toEqual([...new Set(texts)]);
-      expect(texts.filter((x) => x === 'Patient not available at home'), q).toHaveLength(1);
+      expect(
+        texts.filter((x) => x === 'Patient not available at home'),
+        q,
+      ).toHaveLength(1);
     }
   });
 });

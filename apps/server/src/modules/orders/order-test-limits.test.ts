@@ -4,7 +4,14 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { api, createBody, createFixtures, type Fixtures, placeOrder, tokenWith } from './test-fixtures';
+import {
+  api,
+  createBody,
+  createFixtures,
+  type Fixtures,
+  placeOrder,
+  tokenWith,
+} from './test-fixtures';
 
 /**
  * An order's tests are bounded wherever they are sent (create, edit tests, a channel's partial

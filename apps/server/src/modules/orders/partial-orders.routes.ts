@@ -59,8 +59,7 @@ export const partialOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: partialOrderDetailSchema.extend({ detail: z.string() }) },
       },
     },
-    async (req) =>
-      service.cancelPartialOrder(app.db, req.params.id, actorFromRequest(req)),
+    async (req) => service.cancelPartialOrder(app.db, req.params.id, actorFromRequest(req)),
   );
 
   // A website or chat channel's service account (ADR 0017).
