@@ -25,6 +25,8 @@ class Connection {
     this.pending = null;
     this.socket.on('data', (chunk) => this.onData(chunk));
     this.socket.on('error', (error) => this.pending?.reject(error));
+    // A server that closes an idle connection must fail the phase, not leave it waiting forever.
+    this.socket.on('close', () => this.pending?.reject(new Error(`connection to ${port} closed`)));
   }
 
   get(path) {

@@ -171,6 +171,10 @@ const bare = createServer(async (req, res) => {
   });
   res.end(body);
 });
+// The clients keep one connection per server for the whole run, idle while the other phases run
+// (minutes on a loaded machine): neither server may close them (node:http's default is 5 s).
+bare.keepAliveTimeout = 0;
+app.server.keepAliveTimeout = 0;
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const barePort = (bare.address() as AddressInfo).port;
 

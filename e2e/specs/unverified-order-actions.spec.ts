@@ -102,10 +102,10 @@ describe('unverified order actions', () => {
     await screenshot(page, 'unverified-actions-wrong-pin');
     const sent = addressDelete(page);
     await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
-    // Mark Wrong Pin says so: the order id and the flag (spec §7, ADR 0014).
+    // Mark Wrong Pin sends the order id, and nothing else says so (spec §7, ADR 0014).
     const query = await sent;
     expect(query.get('order_id')).toBe(String(order.id));
-    expect(query.get('wrong_pin')).toBe('true');
+    expect([...query.keys()]).toEqual(['order_id']);
     await visible(toast(page, SUCCESS.CUSTOMER_ADDRESS_DELETED));
     await expectActivity(
       order.id,
@@ -138,7 +138,7 @@ describe('unverified order actions', () => {
     const { status, data } = await api.request<{ detail: string }>(
       'DELETE',
       `/entity/customer_address/${order.customerAddress.id}/`,
-      { query: { orderId: order.id, wrongPin: 'true' } },
+      { query: { orderId: order.id } },
     );
     expect(status).toBe(409);
     expect(data.detail).toBe(ADDRESS_DELETE_MESSAGES.WRONG_PIN_ORDER_NOT_UNVERIFIED);

@@ -218,7 +218,6 @@ export const ADDRESS_DELETE_MESSAGES = {
   ADDRESS_INVALID: 'Only a valid address can be deleted',
   WRONG_PIN_UNVERIFIED: 'Only a verified and valid address can be marked as a wrong pin',
   WRONG_PIN_ORDER_NOT_UNVERIFIED: 'A wrong pin can only be marked on an unverified order',
-  WRONG_PIN_NEEDS_ORDER: 'A wrong pin is marked from an order: send its order id',
   NOT_ORDER_ADDRESS: "This address is not the order's address",
   ID_MISMATCH: 'The address id in the body does not match the address in the path',
 } as const;

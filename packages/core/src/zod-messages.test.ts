@@ -55,6 +55,8 @@ describe('the zod error map', () => {
   it("keeps a schema's own message", () => {
     expect(messageOf(z.number().min(1, 'Own words'), 0)).toBe('Own words');
     expect(messageOf(timeOfDaySchema, '25:99')).toBe(FORM_VALIDATION.INVALID_TIME);
+    // Once 'Invalid string: must match pattern /^([01]\d|2[0-3]).../'.
+    expect(messageOf(orderCreateSchema.shape.timeSlot, '10:7')).toBe(FORM_VALIDATION.INVALID_TIME);
     expect(messageOf(z.string({ error: whenMissing('Say it') }), undefined)).toBe('Say it');
   });
 

@@ -9,7 +9,6 @@ import {
   longitudeSchema,
   namedRefSchema,
   sixDecimalsSchema,
-  toggleParamSchema,
   verticalSchema,
 } from './common';
 
@@ -51,20 +50,18 @@ export type CustomerAddressCreate = z.infer<typeof customerAddressCreateSchema>;
 export type CustomerAddressCreateInput = z.input<typeof customerAddressCreateSchema>;
 
 /**
- * DELETE /entity/customer_address/{id}/ body. orderId: the delete is made from that order (Delete
- * Address on the order detail, Mark Wrong Pin); wrongPin: it is Mark Wrong Pin (needs orderId).
+ * DELETE /entity/customer_address/{id}/ body (spec §7): customerAddressId, and orderId when the
+ * delete is Mark Wrong Pin of that order (ADR 0014).
  */
 export const customerAddressDeleteSchema = z.object({
   customerAddressId: idSchema,
   orderId: idSchema.optional(),
-  wrongPin: z.boolean().optional(),
 });
 export type CustomerAddressDelete = z.infer<typeof customerAddressDeleteSchema>;
 
-/** DELETE /entity/customer_address/{id}/ query: order_id and wrong_pin, as the body's keys. */
+/** DELETE /entity/customer_address/{id}/ query: order_id, as the body's key (Mark Wrong Pin). */
 export const customerAddressDeleteQuerySchema = z.object({
   orderId: idParamSchema.optional(),
-  wrongPin: toggleParamSchema,
 });
 export type CustomerAddressDeleteQuery = z.infer<typeof customerAddressDeleteQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_VALIDATION } from '../messages';
 import { LOOKUP_KINDS } from '../states';
 import { dateTimeSchema, idSchema, namedRefSchema } from './common';
 
@@ -17,7 +18,10 @@ export const orderSourceSchema = referenceItemSchema;
 export const lookupKindSchema = z.enum(LOOKUP_KINDS);
 
 /** A slot id is its Karachi start time 'HH:mm'; with the date it fixes the pickup. */
-export const timeSlotIdSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/** A slot as HH:mm; anything else is 'Enter a valid time', never the pattern. */
+export const timeSlotIdSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, FORM_VALIDATION.INVALID_TIME);
 export const orderTimeSlotSchema = z.object({ id: timeSlotIdSchema, dateTime: dateTimeSchema });
 export type OrderTimeSlot = z.infer<typeof orderTimeSlotSchema>;
 

@@ -65,8 +65,7 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     expect(res.json()).toEqual({ detail: SUCCESS.CUSTOMER_ADDRESS_DELETED });
     const row = await addressRow(id);
     expect(row.deletedAt).toBeInstanceOf(Date);
-    // Without an order nothing says the pin is wrong: only the delete is recorded.
-    expect(row).toMatchObject({ verified: true, isValid: true });
+    expect(row).toMatchObject({ verified: false, isValid: false });
 
     const again = await del(`/entity/customer_address/${id}/`);
     expect(again.statusCode).toBe(404);
@@ -74,23 +73,26 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     expect((await del('/entity/customer_address/999999/')).statusCode).toBe(404);
   });
 
-  it('Delete Address from an order (order_id in the query) records it in the order log', async () => {
+  it('Delete Address (the address id alone) records it in the log of every order at it', async () => {
     const address = await newAddress();
     const order = await placeOrder(f, 'blood', { customerAddress: address });
+    const later = await placeOrder(f, 'blood', { customerAddress: address });
     expect(order.state).toBe('needsAssignment');
-    const res = await del(`/entity/customer_address/${address}/?order_id=${order.id}`);
+    const res = await del(`/entity/customer_address/${address}/`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().detail).toBe(SUCCESS.CUSTOMER_ADDRESS_DELETED);
     const row = await addressRow(address);
     expect(row.deletedAt).toBeInstanceOf(Date);
     expect(row).toMatchObject({ verified: false, isValid: false });
-    const last = (await activitiesOf(f, order.id)).at(-1)!;
-    expect(last.verb).toBe('addressDeleted');
-    expect(last.actorId).toBe(agent.id);
-    expect(last.description).toMatch(/^Address deleted by Test User\d+: 7 Canal Road, Gulberg$/);
-    expect(last.data).toEqual({ customerAddressId: address, wrongPin: false });
+    for (const id of [order.id, later.id]) {
+      const last = (await activitiesOf(f, id)).at(-1)!;
+      expect(last.verb).toBe('addressDeleted');
+      expect(last.actorId).toBe(agent.id);
+      expect(last.description).toMatch(/^Address deleted by Test User\d+: 7 Canal Road, Gulberg$/);
+      expect(last.data).toEqual({ customerAddressId: address, wrongPin: false });
+    }
 
-    // The order detail still shows the deleted address's pin.
+    // The order detail still shows the deleted address's pin, with nothing left to act on.
     const detail = await api(f).get(`/orders/blood/${order.id}/`, agent.auth);
     expect(detail.json().customerAddress).toMatchObject({
       id: address,
@@ -113,11 +115,9 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     return { address, orderId: order.id };
   }
 
-  it('Mark Wrong Pin (wrong_pin=true with order_id) on an unverified order', async () => {
+  it('Mark Wrong Pin is the order id alone, as spec §7 sends it (no flag)', async () => {
     const { address, orderId } = await unverifiedOrder();
-    const res = await del(
-      `/entity/customer_address/${address}/?order_id=${orderId}&wrong_pin=true`,
-    );
+    const res = await del(`/entity/customer_address/${address}/?order_id=${orderId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().detail).toBe(SUCCESS.CUSTOMER_ADDRESS_DELETED);
     const row = await addressRow(address);
@@ -138,23 +138,21 @@ describe('DELETE /entity/customer_address/{id}/', () => {
   it('Mark Wrong Pin through the JSON body (snake_case and camelCase keys)', async () => {
     const snake = await unverifiedOrder();
     const res = await del(`/entity/customer_address/${snake.address}/`, {
-      payload: { customer_address_id: snake.address, order_id: snake.orderId, wrong_pin: true },
+      payload: { customer_address_id: snake.address, order_id: snake.orderId },
     });
     expect(res.statusCode, res.body).toBe(200);
     const last = (await activitiesOf(f, snake.orderId)).at(-1)!;
     expect(last.description).toMatch(/^Address marked as wrong pin and deleted by /);
     expect(last.data).toEqual({ customerAddressId: snake.address, wrongPin: true });
 
-    // The order id alone in the body is a plain Delete Address.
-    const other = await newAddress();
-    const second = await placeOrder(f, 'blood', { customerAddress: other });
-    const camel = await del(`/entity/customer_address/${other}/`, {
-      payload: { orderId: second.id },
+    const camelCase = await unverifiedOrder();
+    const camel = await del(`/entity/customer_address/${camelCase.address}/`, {
+      payload: { orderId: camelCase.orderId },
     });
     expect(camel.statusCode, camel.body).toBe(200);
-    const plain = (await activitiesOf(f, second.id)).at(-1)!;
-    expect(plain.description).toMatch(/^Address deleted by /);
-    expect(plain.data).toEqual({ customerAddressId: other, wrongPin: false });
+    const marked = (await activitiesOf(f, camelCase.orderId)).at(-1)!;
+    expect(marked.description).toMatch(/^Address marked as wrong pin and deleted by /);
+    expect(marked.data).toEqual({ customerAddressId: camelCase.address, wrongPin: true });
   });
 
   it('Delete Address of an unverified order whose valid address is not verified yet', async () => {
@@ -162,114 +160,78 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     const address = await newAddress({ verified: false });
     const order = await placeOrder(f, 'blood', { customerAddress: address });
     expect(order.state).toBe('unverified');
-    const res = await del(`/entity/customer_address/${address}/?order_id=${order.id}`);
+    const res = await del(`/entity/customer_address/${address}/`);
     expect(res.statusCode, res.body).toBe(200);
     expect((await addressRow(address)).deletedAt).toBeInstanceOf(Date);
     const last = (await activitiesOf(f, order.id)).at(-1)!;
     expect(last.verb).toBe('addressDeleted');
     expect(last.description).toMatch(/^Address deleted by Test User\d+: 7 Canal Road, Gulberg$/);
     expect(last.data).toEqual({ customerAddressId: address, wrongPin: false });
-
-    // wrong_pin=false is the same plain delete.
-    const verified = await unverifiedOrder();
-    const explicit = await del(
-      `/entity/customer_address/${verified.address}/?order_id=${verified.orderId}&wrong_pin=false`,
-    );
-    expect(explicit.statusCode, explicit.body).toBe(200);
-    const plain = (await activitiesOf(f, verified.orderId)).at(-1)!;
-    expect(plain.description).toMatch(/^Address deleted by /);
-    expect(plain.data).toEqual({ customerAddressId: verified.address, wrongPin: false });
   });
 
-  it('refuses what §2.6 and §4 forbid and leaves the address and the log untouched', async () => {
-    type Setup = () => Promise<{ address: number; orderId: number; wrongPin?: boolean }>;
+  it('refuses a wrong pin §4 forbids and leaves the address and the log untouched', async () => {
+    type Setup = () => Promise<{ address: number; orderId: number }>;
     const cases: [string, Setup, string][] = [
       [
-        'offline order',
-        async () => {
-          const address = await newAddress();
-          const o = await placeOrder(f, 'blood', {
-            customerAddress: address,
-            fulfillmentMethod: 'offline',
-          });
-          return { address, orderId: o.id };
-        },
-        ADDRESS_DELETE_MESSAGES.ORDER_OFFLINE,
-      ],
-      [
-        'invalid address',
-        async () => {
-          const address = await newAddress();
-          const o = await placeOrder(f, 'blood', { customerAddress: address });
-          await f.t.db
-            .update(customerAddresses)
-            .set({ isValid: false })
-            .where(eq(customerAddresses.id, address));
-          return { address, orderId: o.id };
-        },
-        ADDRESS_DELETE_MESSAGES.ADDRESS_INVALID,
-      ],
-      [
-        'wrong pin on an unverified address',
-        async () => {
-          const address = await newAddress({ verified: false });
-          const o = await placeOrder(f, 'blood', { customerAddress: address });
-          expect(o.state).toBe('unverified');
-          return { address, orderId: o.id, wrongPin: true };
-        },
-        ADDRESS_DELETE_MESSAGES.WRONG_PIN_UNVERIFIED,
-      ],
-      [
-        'wrong pin on an invalid address',
-        async () => {
-          const { address, orderId } = await unverifiedOrder();
-          await f.t.db
-            .update(customerAddresses)
-            .set({ isValid: false })
-            .where(eq(customerAddresses.id, address));
-          return { address, orderId, wrongPin: true };
-        },
-        ADDRESS_DELETE_MESSAGES.WRONG_PIN_UNVERIFIED,
-      ],
-      [
-        // A stale unverified-order tab: the order was verified meanwhile.
-        'wrong pin on an order no longer unverified',
-        async () => {
-          const address = await newAddress();
-          const o = await placeOrder(f, 'blood', { customerAddress: address });
-          expect(o.state).not.toBe('unverified');
-          return { address, orderId: o.id, wrongPin: true };
-        },
-        ADDRESS_DELETE_MESSAGES.WRONG_PIN_ORDER_NOT_UNVERIFIED,
-      ],
-      [
-        'wrong pin on an offline order',
+        'an offline order',
         async () => {
           const { address, orderId } = await unverifiedOrder();
           await f.t.db
             .update(orders)
             .set({ fulfillmentMethod: 'offline' })
             .where(eq(orders.id, orderId));
-          return { address, orderId, wrongPin: true };
+          return { address, orderId };
         },
         ADDRESS_DELETE_MESSAGES.ORDER_OFFLINE,
+      ],
+      [
+        'an unverified address',
+        async () => {
+          const address = await newAddress({ verified: false });
+          const o = await placeOrder(f, 'blood', { customerAddress: address });
+          expect(o.state).toBe('unverified');
+          return { address, orderId: o.id };
+        },
+        ADDRESS_DELETE_MESSAGES.WRONG_PIN_UNVERIFIED,
+      ],
+      [
+        'an invalid address',
+        async () => {
+          const { address, orderId } = await unverifiedOrder();
+          await f.t.db
+            .update(customerAddresses)
+            .set({ isValid: false })
+            .where(eq(customerAddresses.id, address));
+          return { address, orderId };
+        },
+        ADDRESS_DELETE_MESSAGES.WRONG_PIN_UNVERIFIED,
+      ],
+      [
+        // A stale unverified-order tab: the order was verified meanwhile.
+        'an order no longer unverified',
+        async () => {
+          const address = await newAddress();
+          const o = await placeOrder(f, 'blood', { customerAddress: address });
+          expect(o.state).not.toBe('unverified');
+          return { address, orderId: o.id };
+        },
+        ADDRESS_DELETE_MESSAGES.WRONG_PIN_ORDER_NOT_UNVERIFIED,
       ],
       [
         "another order's address",
         async () => {
           const address = await newAddress();
-          const o = await placeOrder(f, 'blood');
-          return { address, orderId: o.id };
+          const { orderId } = await unverifiedOrder();
+          return { address, orderId };
         },
         ADDRESS_DELETE_MESSAGES.NOT_ORDER_ADDRESS,
       ],
     ];
     for (const [name, setup, message] of cases) {
-      const { address, orderId, wrongPin } = await setup();
+      const { address, orderId } = await setup();
       const before = await addressRow(address);
       const logBefore = await activitiesOf(f, orderId);
-      const flag = wrongPin ? '&wrong_pin=true' : '';
-      const res = await del(`/entity/customer_address/${address}/?order_id=${orderId}${flag}`);
+      const res = await del(`/entity/customer_address/${address}/?order_id=${orderId}`);
       expect(res.statusCode, name).toBe(409);
       expect(res.json().detail, name).toBe(message);
       expect(await addressRow(address), name).toEqual(before);
@@ -291,27 +253,22 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     expect((await addressRow(address)).deletedAt).toBeNull();
   });
 
-  it('parses wrong_pin strictly and refuses it without an order (400)', async () => {
-    const { address, orderId } = await unverifiedOrder();
-    for (const value of ['yes', '1', 'TRUE', 'on']) {
-      const res = await del(
-        `/entity/customer_address/${address}/?order_id=${orderId}&wrong_pin=${value}`,
-      );
-      expect(res.statusCode, value).toBe(400);
-    }
-    const bodyFlag = await del(`/entity/customer_address/${address}/`, {
-      payload: { order_id: orderId, wrong_pin: 'true' },
-    });
-    expect(bodyFlag.statusCode).toBe(400);
+  it('takes an order id as the wrong-pin action whatever else is sent', async () => {
+    // A needsAssignment order at a verified, valid pin: Delete Address would be allowed, a wrong
+    // pin is not (the order is not unverified). No flag turns the order id into a plain delete.
+    const address = await newAddress();
+    const order = await placeOrder(f, 'blood', { customerAddress: address });
     for (const res of [
-      await del(`/entity/customer_address/${address}/?wrong_pin=true`),
-      await del(`/entity/customer_address/${address}/`, { payload: { wrong_pin: true } }),
+      await del(`/entity/customer_address/${address}/?order_id=${order.id}&wrong_pin=false`),
+      await del(`/entity/customer_address/${address}/`, {
+        payload: { order_id: order.id, wrong_pin: false },
+      }),
     ]) {
-      expect(res.statusCode).toBe(400);
-      expect(res.json().detail).toBe(ADDRESS_DELETE_MESSAGES.WRONG_PIN_NEEDS_ORDER);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe(ADDRESS_DELETE_MESSAGES.WRONG_PIN_ORDER_NOT_UNVERIFIED);
     }
     expect((await addressRow(address)).deletedAt).toBeNull();
-    expect((await activitiesOf(f, orderId)).some((a) => a.verb === 'addressDeleted')).toBe(false);
+    expect((await activitiesOf(f, order.id)).some((a) => a.verb === 'addressDeleted')).toBe(false);
   });
 
   it('rolls the delete back when the activity row cannot be written', async () => {
@@ -322,7 +279,7 @@ describe('DELETE /entity/customer_address/{id}/', () => {
       "alter table order_activities add constraint h2_block_address_deleted check (verb <> 'addressDeleted') not valid",
     );
     try {
-      const res = await del(`/entity/customer_address/${address}/?order_id=${order.id}`);
+      const res = await del(`/entity/customer_address/${address}/`);
       expect(res.statusCode).toBe(500);
     } finally {
       await f.t.db.execute('alter table order_activities drop constraint h2_block_address_deleted');

@@ -81,7 +81,7 @@ export function OrderActionsBar({ order }: { order: Order }) {
   const permissions = user?.userPermissions.map((p) => p.name) ?? [];
   const gates = orderActionGates(order, permissions, now);
   const marking = useMarkOrderStateMutation(order.vertical, order.id);
-  const deleteAddress = useDeleteOrderAddressMutation(order.id);
+  const deleteAddress = useDeleteOrderAddressMutation();
 
   const runMark = (key: keyof typeof MARKS) =>
     marking

@@ -85,6 +85,12 @@ export default function RescheduleDialog({
         showSuccessToast(data?.detail || ORDER_SUCCESS.RESCHEDULED);
         close();
       },
+      // The api client has toasted why (e.g. the slot is no longer available, ADR 0021): show
+      // the slots as they are now, with none picked, so the agent picks another.
+      onError: () => {
+        setValue('timeSlot', undefined as unknown as string);
+        void slots.refetch();
+      },
     }),
   );
 

@@ -2,29 +2,21 @@ import { api } from '../../../../lib/api-client';
 import { useOrderMutation } from './use-order-mutation';
 
 /**
- * DELETE /entity/customer_address/{id}/?order_id[&wrong_pin=true]: a delete made from an order.
- * The server checks the address against that order and records in the order's log which of the
- * two it was: Delete Address (order detail, spec §2.6) or Mark Wrong Pin (unverified order
- * detail, spec §2.4), which also needs the order unverified (docs/decisions/0014).
+ * DELETE /entity/customer_address/{id}/[?order_id]: spec §7 sends the address id, and the order
+ * id only for Mark Wrong Pin. With the order id the server checks the wrong pin against that order
+ * (unverified, address verified and valid, online) and records it in the order's log; without,
+ * it deletes the address and records that in the log of every order at it (docs/decisions/0014).
  */
-export function deleteCustomerAddress(
-  customerAddressId: number,
-  orderId: number,
-  { wrongPin }: { wrongPin: boolean },
-) {
+export function deleteCustomerAddress(customerAddressId: number, orderId?: number) {
   return api.delete<{ detail: string }>(`/entity/customer_address/${customerAddressId}/`, {
-    query: { orderId, wrongPin: wrongPin || undefined },
+    query: orderId === undefined ? undefined : { orderId },
   });
 }
 
-/** Delete Address of the order detail: never a wrong pin. */
-export const useDeleteOrderAddressMutation = (orderId: number) =>
-  useOrderMutation((customerAddressId: number) =>
-    deleteCustomerAddress(customerAddressId, orderId, { wrongPin: false }),
-  );
+/** Delete Address of the order detail: the address id alone. */
+export const useDeleteOrderAddressMutation = () =>
+  useOrderMutation((customerAddressId: number) => deleteCustomerAddress(customerAddressId));
 
-/** Mark Wrong Pin of the unverified order detail. */
+/** Mark Wrong Pin of the unverified order detail: the address id and the order id. */
 export const useMarkWrongPinMutation = (orderId: number) =>
-  useOrderMutation((customerAddressId: number) =>
-    deleteCustomerAddress(customerAddressId, orderId, { wrongPin: true }),
-  );
+  useOrderMutation((customerAddressId: number) => deleteCustomerAddress(customerAddressId, orderId));
