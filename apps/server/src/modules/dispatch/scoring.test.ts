@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { eligible } from './auto-assign';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from './dispatch-config';
 import { roadLeg } from './distance';
 import type { OrderModel, RiderModel } from './route-plan';
-import { eligible } from './auto-assign';
 import { type CellContext, groupRiders, scoreRider } from './scoring';
 
 const MIN = 60_000;
@@ -146,7 +146,11 @@ describe('groupRiders', () => {
     const here = rider({ regionId: 2, isWildcard: true });
     const elsewhere = rider({ regionId: 9, cityId: 2, isWildcard: true });
     const g = groupRiders(order(), [here, elsewhere], ctx());
-    expect(Object.values(g).flat().map((e) => e.riderId)).toEqual([here.id]);
+    expect(
+      Object.values(g)
+        .flat()
+        .map((e) => e.riderId),
+    ).toEqual([here.id]);
     expect(eligible(order(), here)).toBe(true);
     expect(eligible(order(), elsewhere)).toBe(false);
   });

@@ -166,7 +166,10 @@ describe('GET /algorithm/{vertical}/suggested-riders/{orderId}/', () => {
       lastKnownLongitude: 67.03,
     });
     const atDoor = await insertRider(t.db, { regionId: clifton!.id, isWildcard: true, ...near(0) });
-    const body = (await suggested(dispatcher)).json() as Record<string, { rider: { id: number } }[]>;
+    const body = (await suggested(dispatcher)).json() as Record<
+      string,
+      { rider: { id: number } }[]
+    >;
     const listed = Object.values(body).flatMap((g) => g.map((e) => e.rider.id));
     expect(listed).not.toContain(away);
     expect(listed).not.toContain(atDoor);

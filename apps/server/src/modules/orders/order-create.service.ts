@@ -120,7 +120,13 @@ async function insertNewOrder(
   // Only a slot the time-slots call offers now (shift, grid, room); locks the slot's day.
   await claimTimeSlot(
     tx,
-    { vertical, date: data.date, timeSlot: data.timeSlot, regionId: region.id, isCovid: tests.isCovid },
+    {
+      vertical,
+      date: data.date,
+      timeSlot: data.timeSlot,
+      regionId: region.id,
+      isCovid: tests.isCovid,
+    },
     now,
   );
   if (data.sourceOrder) {

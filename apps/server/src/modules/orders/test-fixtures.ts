@@ -272,7 +272,9 @@ async function openEverySlot(t: TestApp, regionIds: number[]) {
     .returning({ id: shiftSchedules.id });
   await t.db
     .insert(riderShiftSchedules)
-    .values(schedules.flatMap((s) => riders.map((r) => ({ shiftScheduleId: s.id, riderId: r.id }))));
+    .values(
+      schedules.flatMap((s) => riders.map((r) => ({ shiftScheduleId: s.id, riderId: r.id }))),
+    );
 }
 
 /** A staff token with exactly these permissions. */

@@ -19,4 +19,6 @@ export const useDeleteOrderAddressMutation = () =>
 
 /** Mark Wrong Pin of the unverified order detail: the address id and the order id. */
 export const useMarkWrongPinMutation = (orderId: number) =>
-  useOrderMutation((customerAddressId: number) => deleteCustomerAddress(customerAddressId, orderId));
+  useOrderMutation((customerAddressId: number) =>
+    deleteCustomerAddress(customerAddressId, orderId),
+  );
