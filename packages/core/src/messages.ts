@@ -100,6 +100,7 @@ export const PUBLIC_PAGES = {
 export const SUCCESS = {
   PASSWORD_RESET_REQUESTED: 'Password reset has been requested!',
   PASSWORD_CHANGED: 'Password changed successfully!',
+  LOGGED_OUT: 'Logged out.',
   RIDER_CREATED: 'Rider created successfully',
   RIDER_UPDATED: 'Rider updated successfully',
   RIDER_FORCE_DELIVERED: 'Rider orders force delivered successfully',

@@ -80,7 +80,7 @@ export async function logout(deps: AuthDeps, refreshToken: string | undefined) {
     const row = await repo.findRefreshToken(deps.db, sha256(refreshToken));
     if (row) await repo.revokeFamily(deps.db, row.familyId);
   }
-  return { detail: 'Logged out.' };
+  return { detail: SUCCESS.LOGGED_OUT };
 }
 
 /** Always answers the same, whether or not the email exists, so it cannot be used to probe. */

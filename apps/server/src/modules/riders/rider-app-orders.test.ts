@@ -133,6 +133,15 @@ describe('order actions through the orders module', () => {
     expect((await post({})).statusCode).toBe(201);
   });
 
+  it('reads the problem list it may report, with its own token', async () => {
+    const r = await h.newRider({ isOnDuty: true, state: 1 });
+    const res = await h.call('GET', '/rider-app/problem-strings/?vertical=blood', r.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((p: { id: number }) => p.id)).toContain(h.geo.problemStringId);
+    // The staff list stays staff-only (ADR 0010).
+    expect((await h.call('GET', '/orders/problem-strings/', r.token)).statusCode).toBe(403);
+  });
+
   it('reports a problem, which frees the rider', async () => {
     const r = await h.newRider({ isOnDuty: true, state: 1 });
     const order = await insertOrder(h.t.db, { regionId: h.geo.gulberg.id, riderId: r.id });

@@ -1,8 +1,10 @@
-import { idParamSchema } from '@dastak/core/entities/common';
+import { idParamSchema, verticalFilterSchema } from '@dastak/core/entities/common';
+import { referenceItemSchema } from '@dastak/core/entities/lookups';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
+import { listLookups } from '../lookups/lookups.repository';
 import {
   coordinatesBodySchema,
   deliverBodySchema,
@@ -84,6 +86,20 @@ export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => riderApp.markCollected(app.db, me(req), req.params.id, req.body),
+  );
+
+  // Staff lookups refuse rider tokens (ADR 0010), so the problem step reads its list here.
+  app.get(
+    '/rider-app/problem-strings/',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: z.object({ vertical: verticalFilterSchema }),
+        response: { 200: z.array(referenceItemSchema) },
+      },
+    },
+    async (req) => listLookups(app.db, 'problem', req.query.vertical),
   );
 
   app.post(
