@@ -35,14 +35,14 @@ export function findNul(value: unknown, path = ''): string | null {
  * 404 in a path (a path with one names nothing).
  */
 export const caseBoundaryPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (req) => {
-    if (req.params && findNul(req.params) !== null) throw notFound();
+  // A callback hook: it runs on every request and never waits for anything (ADR 0022).
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (req.params && findNul(req.params) !== null) return done(notFound());
     if (req.body && typeof req.body === 'object') req.body = keysToCamel(req.body);
     if (req.query && typeof req.query === 'object')
       req.query = keysToCamel(req.query) as typeof req.query;
     const field = findNul(req.query) ?? findNul(req.body);
-    if (field !== null) {
-      throw badRequest(INPUT_MESSAGES.NUL_CHARACTER, { [field]: [INPUT_MESSAGES.NUL_CHARACTER] });
-    }
+    if (field === null) return done();
+    done(badRequest(INPUT_MESSAGES.NUL_CHARACTER, { [field]: [INPUT_MESSAGES.NUL_CHARACTER] }));
   });
 });
