@@ -342,6 +342,12 @@ export function OrderCreatePage({
               fieldErrors[field as keyof DraftErrors] = messages[0];
             }
             setErrors(fieldErrors);
+            // The slot was taken or left the offer meanwhile (ADR 0021): show the slots as they
+            // are now, with none picked, so the agent picks another.
+            if (error.errors.timeSlot) {
+              setDraft((d) => ({ ...d, timeSlot: null }));
+              void slots.refetch();
+            }
           }
         },
       },
