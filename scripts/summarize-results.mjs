@@ -6,7 +6,8 @@
 // `vitest` (core; server on PGlite, on PGlite under Node 24, on PostgreSQL; e2e) counts the tests
 // of its JSON report; a run that left no report counts as one failure. Prints one line per step,
 // then `N passed, N failed` (also written to summary.txt beside the ledger). Exits 1 when anything
-// failed.
+// failed. Above that, each failed test with the start of its message: CI keeps only the tail of
+// the output, and the name of a failing test alone rarely says why it failed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -70,6 +71,36 @@ const steps = readFileSync(ledgerPath, 'utf8')
       kind === 'check' ? countCheck(exitCode) : countVitest(exitCode, readReport(reportPath));
     return { label, seconds: Number(seconds), ...counts };
   });
+
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const stripAnsi = (text) => text.replace(ANSI_COLOUR, '');
+
+/** `file > test: message`, for every failed test of a vitest report; ANSI colours stripped. */
+function failuresOf(report) {
+  const lines = [];
+  for (const file of report?.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = stripAnsi((test.failureMessages ?? []).join(' '));
+      const short = message.replace(/\s+/g, ' ').trim().slice(0, 400);
+      lines.push(`${name} > ${test.fullName ?? test.title}: ${short}`);
+    }
+    if (file.status === 'failed' && file.message) {
+      lines.push(`${name}: ${String(file.message).replace(/\s+/g, ' ').slice(0, 400)}`);
+    }
+  }
+  return lines;
+}
+
+const failures = readFileSync(ledgerPath, 'utf8')
+  .split('\n')
+  .map((line) => line.split('\t'))
+  .filter(([kind]) => kind === 'vitest')
+  .flatMap(([, label, , , reportPath]) =>
+    failuresOf(readReport(reportPath)).map((line) => `  [${label}] ${line}`),
+  );
+if (failures.length > 0) console.log(`\nFailures\n${failures.join('\n')}`);
 
 const width = Math.max(0, ...steps.map((s) => s.label.length));
 console.log('\nResults');

@@ -14,6 +14,17 @@ const session = useBrowser();
 
 const navLink = (name: string) => session.page.getByRole('link', { name, exact: true });
 
+/**
+ * Follows a side-nav link and waits for that list's heading: the URL changes before a lazily
+ * loaded screen replaces the previous one, which has a Filters button of its own.
+ */
+async function openFromNav(name: 'Customers' | 'Riders'): Promise<void> {
+  const { page } = session;
+  await navLink(name).click();
+  await page.waitForURL(new RegExp(`/app/${name.toLowerCase()}\\?`));
+  await visible(listHeading(page, name));
+}
+
 async function openBloodOrdersFromNav(): Promise<void> {
   const { page } = session;
   await page.getByRole('button', { name: 'Orders', exact: true }).hover();
@@ -61,16 +72,14 @@ describe('saved list filters in the side nav', () => {
     await login(page, session.baseUrl, users.admin());
 
     // Customers: one region.
-    await navLink('Customers').click();
-    await page.waitForURL(/\/app\/customers\?/);
+    await openFromNav('Customers');
     let panel = await openFilters();
     const customerRegion = await keepFirstRegion(panel);
     await applyAndClose(panel, /regions=\d+/);
     const customersUrl = appPath(page);
 
     // Riders: one blood region.
-    await navLink('Riders').click();
-    await page.waitForURL(/\/app\/riders\?/);
+    await openFromNav('Riders');
     expect(appPath(page)).toBe('/riders?ordering=-created');
     panel = await openFilters();
     const riderRegion = panel.getByRole('group', { name: 'BLOOD regions' }).getByRole('checkbox');
@@ -90,8 +99,7 @@ describe('saved list filters in the side nav', () => {
     expect(param('pickupFrom')).toBeTruthy();
 
     // Back to Customers through the nav: the URL and the panel show the region.
-    await navLink('Customers').click();
-    await page.waitForURL(/\/app\/customers\?/);
+    await openFromNav('Customers');
     expect(appPath(page)).toBe(customersUrl);
     panel = await openFilters();
     const customerRegions = panel.getByRole('group', { name: 'Regions' });
@@ -107,8 +115,7 @@ describe('saved list filters in the side nav', () => {
     await panel.getByRole('button', { name: 'Close filters' }).click();
 
     // Riders and blood orders likewise.
-    await navLink('Riders').click();
-    await page.waitForURL(/\/app\/riders\?/);
+    await openFromNav('Riders');
     expect(appPath(page)).toBe(ridersUrl);
     panel = await openFilters();
     expect(
@@ -123,22 +130,18 @@ describe('saved list filters in the side nav', () => {
     expect(appPath(page)).toBe(ordersUrl);
 
     // Clearing the customer filters clears what the link carries.
-    await navLink('Customers').click();
-    await page.waitForURL(/\/app\/customers\?/);
+    await openFromNav('Customers');
     panel = await openFilters();
     await panel.getByRole('button', { name: 'Clear' }).click();
     await applyAndClose(panel, /\/app\/customers\?ordering=-created$/);
-    await navLink('Riders').click();
-    await page.waitForURL(/\/app\/riders\?/);
-    await navLink('Customers').click();
-    await page.waitForURL(/\/app\/customers\?/);
+    await openFromNav('Riders');
+    await openFromNav('Customers');
     expect(appPath(page)).toBe('/customers?ordering=-created');
 
     // Another user on the same browser gets the defaults, not the admin's filters.
     await logout();
     await login(page, session.baseUrl, users.agent());
-    await navLink('Riders').click();
-    await page.waitForURL(/\/app\/riders\?/);
+    await openFromNav('Riders');
     expect(appPath(page)).toBe('/riders?ordering=-created');
     await openBloodOrdersFromNav();
     expect(param('regions')).toBeNull();
@@ -148,8 +151,7 @@ describe('saved list filters in the side nav', () => {
     // And the admin's are still there when they come back.
     await logout();
     await login(page, session.baseUrl, users.admin());
-    await navLink('Riders').click();
-    await page.waitForURL(/\/app\/riders\?/);
+    await openFromNav('Riders');
     expect(appPath(page)).toBe(ridersUrl);
   });
 });

@@ -93,12 +93,16 @@ describe('a slot taken meanwhile', () => {
     await visible(slots);
     const first = slots.locator('label').first();
     const label = (await first.textContent())?.trim() ?? '';
+    // The slot the user picks, which may not be the one the API offered first a moment ago:
+    // the specs beside this one book slots too.
+    const picked = await slots.locator('input').first().getAttribute('value');
+    expect(picked).toBeTruthy();
     await first.click();
     await dialog.getByRole('textbox', { name: /^Reason/ }).click();
     await page.getByRole('option').first().click();
 
     // Another agent takes the slot's last place now.
-    const fillers = await fillSlot(order, date, slot!.id);
+    const fillers = await fillSlot(order, date, picked!);
     expect(fillers.length).toBeGreaterThan(0);
 
     await dialog.getByRole('button', { name: 'Re-schedule Order' }).click();
