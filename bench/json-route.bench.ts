@@ -20,7 +20,8 @@ import autocannon from 'autocannon';
  *   npm run bench:json-route -w @dastak/bench
  *
  * BENCH_LOG_LEVEL sets the server's LOG_LEVEL (default info, the production default);
- * BENCH_SECONDS and BENCH_CONNECTIONS the load.
+ * BENCH_SECONDS and BENCH_CONNECTIONS the load; BENCH_BASELINE=<checkout dir> also runs that
+ * checkout's server, interleaved, for an A/B of a change.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -29,7 +30,6 @@ const TARGET = 0.5;
 const ROUTE = '/api/v1/orders/blood/states/';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-bench-json-'));
 const adminEmail = 'bench@dastak.local';
 const adminPassword = randomBytes(12).toString('hex');
 
@@ -65,47 +65,59 @@ const stopAll = () => {
 };
 process.on('exit', stopAll);
 
-// The real server, started as `npm start` starts it; its stdout (the log) goes to /dev/null.
-const appPort = await freePort();
-const server = spawn(
-  process.execPath,
-  [
-    // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (read its top self times).
-    ...(process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : []),
-    '--import',
-    'tsx',
-    path.join(root, 'apps/server/src/main.ts'),
-  ],
-  {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'off',
-      LOG_LEVEL,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      NODE_ENV: 'production',
+/** The real server from the checkout at `checkout`, started as `npm start` starts it. */
+async function startServer(checkout: string) {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-bench-json-'));
+  dataDirs.push(dir);
+  const child = spawn(
+    process.execPath,
+    [
+      // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (read its top self times).
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      path.join(checkout, 'apps/server/src/main.ts'),
+    ],
+    {
+      cwd: checkout,
+      // Its stdout (the log) goes to /dev/null.
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        DEMO_DATA: 'off',
+        LOG_LEVEL,
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        NODE_ENV: 'production',
+      },
     },
-  },
-);
-children.push(server);
-const appUrl = `http://127.0.0.1:${appPort}`;
-await waitFor(`${appUrl}/api/health`, server, 120);
+  );
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, child, 120);
+  const login = await fetch(`${url}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  return { url, child, headers: { authorization: `Bearer ${token}` } };
+}
 
-const login = await fetch(`${appUrl}/api/v1/auth/login/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-});
-if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-const { token } = (await login.json()) as { token: string };
-const headers = { authorization: `Bearer ${token}` };
+const dataDirs: string[] = [];
+const app = await startServer(root);
+// BENCH_BASELINE=<another checkout> runs that checkout's server too, interleaved with this one
+// (an A/B of a change on the same machine load; node_modules resolve as in this one).
+const baseline = process.env.BENCH_BASELINE ? await startServer(process.env.BENCH_BASELINE) : null;
+const appUrl = app.url;
+const headers = app.headers;
 
 const sample = await fetch(`${appUrl}${ROUTE}`, { headers });
 if (!sample.ok) throw new Error(`${ROUTE}: ${sample.status}`);
@@ -137,13 +149,13 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-async function drive(url: string, seconds: number, pid?: number) {
+async function drive(url: string, seconds: number, pid?: number, auth = headers) {
   const cpu0 = cpuMs(pid);
   const result = await autocannon({
     url: `${url}${ROUTE}`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers,
+    headers: auth,
   });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${url}: ${bad} failed requests of ${result.requests.total}`);
@@ -162,15 +174,21 @@ const add = (a: Run, b: Run): Run => ({
   p99: [...a.p99, ...b.p99],
 });
 
-// Warm-up: JIT, connection set-up and the token cache, on both sides.
+// Warm-up: JIT, connection set-up and the token cache, on every side.
 await drive(bareUrl, 2);
 await drive(appUrl, 3);
-// Alternating halves, so a change in the machine's load during the run falls on both sides.
-let floor: Run = { requests: 0, seconds: 0, cpuMs: 0, p99: [] };
-let route: Run = { ...floor };
+if (baseline) await drive(baseline.url, 3, undefined, baseline.headers);
+// Alternating halves, so a change in the machine's load during the run falls on every side.
+const none = (): Run => ({ requests: 0, seconds: 0, cpuMs: 0, p99: [] });
+let floor = none();
+let route = none();
+let base = none();
 for (let half = 0; half < 2; half++) {
   floor = add(floor, await drive(bareUrl, SECONDS / 2, bare.pid));
-  route = add(route, await drive(appUrl, SECONDS / 2, server.pid));
+  route = add(route, await drive(appUrl, SECONDS / 2, app.child.pid));
+  if (baseline) {
+    base = add(base, await drive(baseline.url, SECONDS / 2, baseline.child.pid, baseline.headers));
+  }
 }
 
 const rps = (r: Run) => r.requests / r.seconds;
@@ -186,6 +204,12 @@ console.log(
 );
 console.log(line('bare node:http (floor)', floor));
 console.log(line('server (npm start)', route));
+if (baseline) {
+  console.log(line('baseline server', base));
+  console.log(
+    `  baseline ${(rps(base) / rps(floor)).toFixed(2)}x of the floor's req/s (its CPU a request: ${(cpuPerRequest(floor) / cpuPerRequest(base)).toFixed(2)}x)`,
+  );
+}
 console.log(
   `  ratio ${ratio.toFixed(2)}x of the floor's req/s (its CPU a request: ${(cpuPerRequest(floor) / cpuPerRequest(route)).toFixed(2)}x); target >= ${TARGET}x: ${ratio >= TARGET ? 'met' : 'MISSED'}`,
 );
@@ -196,5 +220,5 @@ await Promise.all(
     c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve(),
   ),
 );
-fs.rmSync(dataDir, { recursive: true, force: true });
+for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 if (ratio < TARGET) process.exitCode = 1;

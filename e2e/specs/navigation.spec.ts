@@ -12,10 +12,10 @@ describe('staff shell', () => {
     const { page } = session;
     await login(page, session.baseUrl, users.admin());
 
-    // Login lands on the blood dashboard, which says plainly it is not built yet.
+    // Login lands on the blood dashboard and its live map (issue 11).
     expect(appPath(page)).toBe('/blood/dashboard');
     await visible(heading(page, 'Blood Dashboard'));
-    await visible(page.getByText('Not available yet'));
+    await visible(page.getByRole('region', { name: 'Dashboard map' }));
     await visible(page.getByText(`v${APP_VERSION}`));
     await screenshot(page, 'shell-blood-dashboard');
 

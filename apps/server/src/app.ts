@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Db, DbHandle } from './db/client';
-import { loggerOptions, RequestLogController } from './logger';
+import { loggerOptions, RequestLogController, requestChildLogger } from './logger';
 import { putSecretOnce } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/tokens';
@@ -47,6 +47,8 @@ export async function buildApp({
       : { logger: logger ?? loggerOptions(config.LOG_LEVEL) }),
     // One line per request, on completion (ADR 0022).
     logController: new RequestLogController(),
+    // A request's child logger is made only when something logs through it (ADR 0022).
+    childLoggerFactory: requestChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, loggerOptions, urlWithoutQueryValues } from './logger';
+import { createLogger, loggerOptions, RequestLogger, urlWithoutQueryValues } from './logger';
 import { bearer, createTestApp, createUser, login } from './test/test-app';
 
 // What the app logs, line by line, through the production logger options at the default level.
@@ -59,6 +59,49 @@ describe('request log', () => {
     expect(lines.map((l) => [l.statusCode, l.url, l.userId])).toEqual([
       [401, '/api/v1/orders/blood/states/', undefined],
       [404, '/api/v1/no-such-thing/?phone', undefined],
+    ]);
+  });
+
+  it('is the line pino itself writes for the same fields, the request id included', async () => {
+    await t.app.inject({ url: '/api/v1/orders/blood/states/', headers: bearer(user.token) });
+    const [line] = lines;
+    // The line is put together by hand (ADR 0022): same fields, same order, as pino's own.
+    const expected: Record<string, unknown>[] = [];
+    const reference = pino(loggerOptions('info') as pino.LoggerOptions, {
+      write: (chunk: string) => expected.push(JSON.parse(chunk)),
+    });
+    reference.child({ reqId: line?.reqId }).info(
+      {
+        method: line?.method,
+        url: line?.url,
+        statusCode: line?.statusCode,
+        responseTime: line?.responseTime,
+        userId: line?.userId,
+      },
+      'request',
+    );
+    expect(line?.reqId).toMatch(/^req-/);
+    expect(Object.keys(line ?? {})).toEqual(Object.keys(expected[0] ?? {}));
+    expect({ ...line, time: 0 }).toEqual({ ...expected[0], time: 0 });
+  });
+
+  it("gives a request's own log lines its request id, making pino's child only when one is logged", () => {
+    const parent = pino(loggerOptions('info') as pino.LoggerOptions, capture);
+    let children = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((...args: Parameters<typeof child>) => {
+      children++;
+      return child(...args);
+    }) as typeof parent.child;
+    const log = new RequestLogger(parent, { reqId: 'req-7' });
+    log.debug('below the level');
+    expect(children).toBe(0);
+    log.warn({ detail: 'x' }, 'geocoder unreachable');
+    log.error('again');
+    expect(children).toBe(1);
+    expect(lines.map((l) => [l.reqId, l.level, l.msg])).toEqual([
+      ['req-7', 40, 'geocoder unreachable'],
+      ['req-7', 50, 'again'],
     ]);
   });
 

@@ -6,6 +6,7 @@ import { startAutoAssignment } from './jobs/auto-assignment';
 import { startOutboxRelay } from './jobs/outbox-relay';
 import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
+import { startLatePushSweep } from './modules/push/late-sweep';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -48,6 +49,9 @@ async function main() {
     osrmUrl: config.OSRM_URL,
   });
 
+  const latePush = startLatePushSweep(dbHandle.db, log, {
+    graceMinutes: config.dispatch.onTimeGraceMinutes,
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
     { ms: Date.now() - started },
@@ -63,6 +67,7 @@ async function main() {
     await app.close(); // stops accepting, lets in-flight requests finish
     await relay.stop();
     await autoAssignment.stop();
+    await latePush.stop();
     await dbHandle.close();
     log.info('stopped');
     await closeLog();

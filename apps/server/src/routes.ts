@@ -6,6 +6,7 @@ import { customerSearchRoutes } from './modules/customers/customer-search.routes
 import { customersRoutes } from './modules/customers/customers.routes';
 import { geocoderRoutes } from './modules/customers/geocoder.routes';
 import { patientsRoutes } from './modules/customers/patients.routes';
+import { dashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
@@ -14,6 +15,8 @@ import { orderEditsRoutes } from './modules/orders/order-edits.routes';
 import { orderListRoutes } from './modules/orders/order-list.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { partialOrdersRoutes } from './modules/orders/partial-orders.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { riderAppRoutes } from './modules/riders/rider-app.routes';
 import { ridersRoutes } from './modules/riders/riders.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -38,4 +41,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ridersRoutes);
   await app.register(riderAppRoutes);
   await app.register(dispatchRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(pushRoutes);
+  await app.register(realtimeRoutes);
 };

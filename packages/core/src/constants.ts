@@ -85,3 +85,43 @@ export const AUTO_ASSIGN_HORIZON_MINUTES = 120;
  * many different codes (docs/decisions/0004-unshown-constants.md). */
 export const TEST_QUANTITY_MAX = 10;
 export const TEST_LINES_MAX = 30;
+
+/** The realtime stream (docs/decisions/0026-realtime-stream.md): a heartbeat comment this often
+ * keeps proxies from closing an idle stream and lets the console notice a dead one; a
+ * connection whose events (other than coalesced positions and stats) pile past the queue bound,
+ * or whose socket stays full across this many heartbeats, is closed, and the console resyncs. */
+export const REALTIME_HEARTBEAT_MS = 15_000;
+export const REALTIME_QUEUE_MAX = 500;
+export const REALTIME_STALL_HEARTBEATS = 2;
+
+/** Web push (docs/decisions/0029-web-push.md): the late-with-no-rider sweep runs this often, and
+ * announces orders that became late at most this long ago (a restart does not replay a day). A
+ * subscription's endpoint is at most PUSH_ENDPOINT_MAX characters and follows at most
+ * PUSH_REGIONS_MAX regions; a push service gets PUSH_SEND_TIMEOUT_MS to answer and keeps an
+ * undelivered message for PUSH_TTL_SECONDS (a late alert is worthless an hour on). */
+export const PUSH_LATE_SWEEP_MS = 60_000;
+export const PUSH_LATE_LOOKBACK_MINUTES = 60;
+export const PUSH_ENDPOINT_MAX = 2048;
+export const PUSH_REGIONS_MAX = 50;
+export const PUSH_SEND_TIMEOUT_MS = 10_000;
+export const PUSH_TTL_SECONDS = 60 * 60;
+
+/** The dashboard calls answer at most this many days of pickups at once: the map is not paged
+ * (docs/decisions/0025-dashboard-calls.md). */
+export const DASHBOARD_WINDOW_MAX_DAYS = 7;
+
+/** The dashboard map in the console (docs/decisions/0027-dashboard-map-and-live.md): while the
+ * stream is down the dashboard polls this often; reconnects back off from the min to the max
+ * delay; stream events that invalidate a query are gathered this long so a burst refetches once;
+ * a selected rider's trail keeps this many minutes, at most this many points per rider. */
+export const DASHBOARD_FALLBACK_POLL_MS = 15_000;
+export const REALTIME_RECONNECT_MIN_MS = 1_000;
+export const REALTIME_RECONNECT_MAX_MS = 30_000;
+export const REALTIME_INVALIDATE_BATCH_MS = 500;
+export const RIDER_TRAIL_MINUTES = 30;
+export const RIDER_TRAIL_MAX_POINTS = 900;
+
+/** The dashboard panels (docs/decisions/0028-dashboard-panels.md): an order turns late (or at
+ * risk) as the clock runs, with no event to say so, so the Late Orders tab refetches this often
+ * even while the stream is up. */
+export const DASHBOARD_LATENESS_REFETCH_MS = 60_000;

@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_WINDOW_MAX_DAYS,
   ORDER_CREATE_LEAD_MINUTES,
   ORDER_CREATE_MAX_DAYS_AHEAD,
   RESCHEDULE_LEAD_MINUTES,
@@ -291,6 +292,11 @@ export const INPUT_MESSAGES = {
   multipleOf: (divisor: number) => `Must be a multiple of ${divisor}`,
 } as const;
 
+/** The realtime stream's own refusals (docs/decisions/0026-realtime-stream.md). */
+export const REALTIME_MESSAGES = {
+  SCOPE_REQUIRED: 'Choose a region or a city',
+} as const;
+
 /** Framework refusals (HTTP), in the `{detail}` shape of every other error. */
 export const HTTP_MESSAGES = {
   BAD_JSON: 'The request body is not valid JSON',
@@ -308,4 +314,28 @@ export const HTTP_MESSAGES = {
 export const TEST_LIMIT_MESSAGES = {
   QUANTITY_MAX: `A test can be added at most ${TEST_QUANTITY_MAX} times to one order`,
   LINES_MAX: `An order can have at most ${TEST_LINES_MAX} different tests`,
+} as const;
+
+/** Web push (docs/decisions/0029-web-push.md): refusals, and the notifications' text. Order
+ * number and region only: a push service sees when a message goes, so no patient data. */
+export const PUSH_MESSAGES = {
+  ENDPOINT_NOT_HTTPS: 'The push endpoint must be an https address',
+  KEY_INVALID: 'This key is not a valid push subscription key',
+  SUBSCRIBED: 'Notifications are on for this browser',
+  UNSUBSCRIBED: 'Notifications are off for this browser',
+  escalatedTitle: (number: string) => `Order ${number} escalated`,
+  escalatedBody: (region: string) => `Moved to Problem in ${region}; it needs a dispatcher.`,
+  lateTitle: (number: string) => `Order ${number} is late`,
+  lateBody: (region: string, minutes: number) =>
+    `No rider assigned in ${region}; ${minutes} mins past the slot start.`,
+} as const;
+
+/** The dashboard calls (docs/decisions/0025-dashboard-calls.md). */
+export const DASHBOARD_MESSAGES = {
+  WINDOW_TOO_LONG: `The pickup window can be at most ${DASHBOARD_WINDOW_MAX_DAYS} days`,
+  DATE_IN_FUTURE: "The date can't be after today",
+  /** Why an order is at risk (the at-risk list's cause). */
+  atRiskPickupsBefore: (n: number) => `${n} ${n === 1 ? 'pickup' : 'pickups'} before this one`,
+  atRiskDistance: (km: number) => `Rider is ${km} km away`,
+  atRiskOnBreak: (until: string) => `Rider is on a break until ${until}`,
 } as const;

@@ -1,4 +1,4 @@
-import type { PermissionName } from '@dastak/core/permissions';
+import { PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CrashPage } from '../components/crash-page';
@@ -32,6 +32,8 @@ const PartialOrdersRoute = lazy(() => import('./routes/partial-orders-route'));
 const CustomersListRoute = lazy(() => import('./routes/customers-list-route'));
 const CustomersDetailRoute = lazy(() => import('./routes/customers-detail-route'));
 const CustomersWizardRoute = lazy(() => import('./routes/customers-wizard-route'));
+const DashboardRoute = lazy(() => import('./routes/dashboard-route'));
+const CityDashboardRoute = lazy(() => import('./routes/city-dashboard-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -87,6 +89,20 @@ export const routes: RouteObject[] = [
                 errorElement: <CrashPage />,
                 children: [
                   { index: true, element: <Navigate to="/blood/dashboard" replace /> },
+                  {
+                    // The dashboard calls all need it; without it the page explains instead.
+                    element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_DASHBOARD} />,
+                    children: [
+                      lazyRoute('blood/dashboard', () => <DashboardRoute vertical="blood" />),
+                      lazyRoute('xray/dashboard', () => <DashboardRoute vertical="xray" />),
+                      lazyRoute('blood/city/dashboard', () => (
+                        <CityDashboardRoute vertical="blood" />
+                      )),
+                      lazyRoute('xray/city/dashboard', () => (
+                        <CityDashboardRoute vertical="xray" />
+                      )),
+                    ],
+                  },
                   lazyRoute('riders', RidersListRoute),
                   lazyRoute('riders/detail/:id', RiderDetailRoute),
                   lazyRoute('blood/orders/detail/:id', () => <OrderDetailRoute vertical="blood" />),

@@ -190,6 +190,47 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   fail(error, options, detail ?? ERRORS.GENERIC);
 }
 
+/**
+ * Opens a long-lived GET whose body the caller reads as a stream (the realtime events, spec
+ * §7): the same bearer token and 'jwt expired' refresh as every call, but no toasts (the caller
+ * shows its own banner) and the body left unread. Throws ApiError on a non-2xx answer; a network
+ * failure rejects as fetch does.
+ */
+export async function openStream(
+  path: string,
+  options: { query?: RequestOptions['query']; signal?: AbortSignal },
+): Promise<Response> {
+  const open = (token: string | null) =>
+    fetch(buildUrl(path, options.query), {
+      headers: {
+        Accept: 'text/event-stream',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      cache: 'no-store',
+      signal: options.signal,
+    });
+  const sentToken = getAccessToken();
+  let response = await open(sentToken);
+  if (response.status === 401) {
+    const detail = detailOf(await readBody(response));
+    if (detail !== ERRORS.JWT_EXPIRED) {
+      dropAccessToken();
+      throw new ApiError(401, detail);
+    }
+    const stored = getAccessToken();
+    const outcome: RefreshOutcome =
+      stored && stored !== sentToken ? { kind: 'ok', token: stored } : await refreshAccessToken();
+    if (outcome.kind === 'unreachable') throw new ApiError(0, ERRORS.NETWORK);
+    if (outcome.kind === 'rejected') {
+      endSession();
+      throw new ApiError(401, ERRORS.JWT_EXPIRED);
+    }
+    response = await open(outcome.token);
+  }
+  if (!response.ok) throw new ApiError(response.status, detailOf(await readBody(response)));
+  return response;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

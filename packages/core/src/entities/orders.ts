@@ -155,7 +155,7 @@ export const orderListItemSchema = orderSchema.pick({
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
-/** Order markers of the dashboard map. */
+/** Order markers of the dashboard map; the popup names the assigned rider. */
 export const orderMapItemSchema = orderSchema.pick({
   id: true,
   number: true,
@@ -166,6 +166,7 @@ export const orderMapItemSchema = orderSchema.pick({
   longitude: true,
   patient: true,
   scanTypes: true,
+  assignedRider: true,
 });
 export type OrderMapItem = z.infer<typeof orderMapItemSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateTimeSchema, idSchema, verticalSchema } from './common';
+import { REALTIME_MESSAGES } from '../messages';
+import { dateTimeSchema, idParamSchema, idSchema, verticalSchema } from './common';
 import { orderStateSchema } from './orders';
 import { riderSummarySchema } from './riders';
 
@@ -16,7 +17,20 @@ import { riderSummarySchema } from './riders';
  * - `orderState`: an order of the scope changed state (or was created, or moved region).
  * - `statsInvalidated`: the dashboard counts of the scope are stale; refetch them.
  * A comment line (`: heartbeat`) every REALTIME_HEARTBEAT_MS keeps proxies from closing it.
+ *
+ * Wire format: `event: <type>\ndata: <json>\n\n`, several per chunk. A stream the server closes
+ * (shutdown, a client too slow to keep up) is reconnected by the console, which then resyncs on
+ * `hello`. Docs/decisions/0026-realtime-stream.md has the delivery rules.
  */
+
+/** `?region_id=` or `?city_id=`, exactly one. */
+export const realtimeStreamQuerySchema = z
+  .object({ regionId: idParamSchema.optional(), cityId: idParamSchema.optional() })
+  .refine((q) => (q.regionId === undefined) !== (q.cityId === undefined), {
+    message: REALTIME_MESSAGES.SCOPE_REQUIRED,
+  });
+export type RealtimeStreamQuery = z.infer<typeof realtimeStreamQuerySchema>;
+
 export const riderPositionEventSchema = z.object({
   riderId: idSchema,
   latitude: z.number(),
@@ -36,10 +50,18 @@ export const orderStateEventSchema = z.object({
 });
 export type OrderStateEvent = z.infer<typeof orderStateEventSchema>;
 
-export const statsInvalidatedEventSchema = z.object({ vertical: verticalSchema, regionId: idSchema });
+export const statsInvalidatedEventSchema = z.object({
+  vertical: verticalSchema,
+  regionId: idSchema,
+});
 export type StatsInvalidatedEvent = z.infer<typeof statsInvalidatedEventSchema>;
 
-export const helloEventSchema = z.object({ connectionId: z.string() });
+/** heartbeatMs: the console may treat twice this without a byte as a dead stream. */
+export const helloEventSchema = z.object({
+  connectionId: z.string(),
+  heartbeatMs: z.number().int().positive(),
+});
+export type HelloEvent = z.infer<typeof helloEventSchema>;
 
 export const REALTIME_EVENT_SCHEMAS = {
   hello: helloEventSchema,

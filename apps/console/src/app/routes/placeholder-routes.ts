@@ -7,10 +7,6 @@ import { PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 export type PlaceholderRoute = { path: string; title: string; permission?: PermissionName };
 
 export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
-  { path: 'blood/dashboard', title: 'Blood Dashboard' },
-  { path: 'xray/dashboard', title: 'X-Ray Dashboard' },
-  { path: 'blood/city/dashboard', title: 'Blood City Dashboard' },
-  { path: 'xray/city/dashboard', title: 'X-Ray City Dashboard' },
   { path: 'shifts', title: 'Shifts', permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE },
   {
     path: 'shifts/detail/:id',

@@ -11,6 +11,7 @@ import { collectionCenters } from '../../db/schema/locations';
 import { orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
+import { publishRidersChanged } from '../realtime/publish';
 
 /**
  * A rider's task queue (rider_tasks) and the rider state that follows from it (spec §4: 0 idle,
@@ -246,6 +247,7 @@ export async function recomputeRiderState(tx: DbOrTx, riderId: number): Promise<
     .update(riderProfiles)
     .set({ state, queue: queueSnapshot })
     .where(eq(riderProfiles.userId, riderId));
+  await publishRidersChanged(tx, [riderId]); // live dashboards, on commit
   return state;
 }
 

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderActivities } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
+import { publishOrdersChanged } from '../realtime/publish';
 
 /** The order activity log: written in the transaction of the change it records (rule 4). */
 
@@ -10,6 +11,10 @@ export type ActivityInsert = typeof orderActivities.$inferInsert;
 export async function insertActivities(tx: DbOrTx, rows: ActivityInsert[]) {
   if (rows.length === 0) return;
   await tx.insert(orderActivities).values(rows);
+  await publishOrdersChanged(
+    tx,
+    rows.map((r) => r.orderId),
+  ); // live dashboards, on commit
 }
 
 /** Newest first; id breaks ties between rows of one transaction (same now()). */

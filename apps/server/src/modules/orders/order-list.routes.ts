@@ -64,6 +64,8 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
       schema: { tags, params: verticalParams, response: { 200: z.array(z.string()) } },
+      // A fixed list of the app's own strings: nothing for the zod serializer to strip (ADR 0022).
+      serializerCompiler: plainJsonSerializer,
     },
     async () => service.listOrderStateNames(),
   );

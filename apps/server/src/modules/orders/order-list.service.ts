@@ -196,9 +196,14 @@ export function listUnverifiedOrders(
   return page(db, filter, q.ordering, q);
 }
 
-/** GET /orders/{vertical}/states/: the state names with the first letter lowercased (§4). */
+const ORDER_STATE_NAMES = ORDER_STATES.map((s) => s.charAt(0).toLowerCase() + s.slice(1));
+
+/**
+ * GET /orders/{vertical}/states/: the state names with the first letter lowercased (§4). A fixed
+ * list, worked out once.
+ */
 export function listOrderStateNames(): string[] {
-  return ORDER_STATES.map((s) => s.charAt(0).toLowerCase() + s.slice(1));
+  return ORDER_STATE_NAMES;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   haversineMetres,
   recomputeRiderState,
 } from '../dispatch/rider-queue.repository';
+import { notifyOrderEscalated } from '../push/push-notifier';
 import { insertActivities } from './activities.repository';
 import type { ActorContext } from './actor';
 import {
@@ -161,7 +162,7 @@ export async function reportProblem(
   p: { orderId: number; problemStringId: number; text?: string | null },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'problem', actor, p);
     const lookup = await findLookup(tx, p.problemStringId, 'problem', order.vertical);
     if (!lookup) {
@@ -188,4 +189,6 @@ export async function reportProblem(
     ]);
     return { detail: ORDER_SUCCESS.PROBLEM, ...(await summarize(tx, updated)) };
   });
+  notifyOrderEscalated(db, p.orderId); // web push after commit, never awaited (ADR 0029)
+  return result;
 }

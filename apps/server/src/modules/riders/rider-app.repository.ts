@@ -13,6 +13,7 @@ export async function findPingContext(db: DbOrTx, riderId: number) {
     .select({
       regionId: riderProfiles.regionId,
       lastSeenAt: riderProfiles.lastSeenAt,
+      isOnline: riderProfiles.isOnline,
       isHyperlocal: regions.isHyperlocalModeEnabled,
     })
     .from(riderProfiles)

@@ -3,6 +3,7 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
 import { notFound } from '../../lib/http-errors';
+import { publishRiderPosition, publishRidersChanged } from '../realtime/publish';
 import * as repo from './rider-app.repository';
 import type { LocationBody, LocationPing } from './rider-app.schemas';
 
@@ -72,6 +73,9 @@ export async function reportLocation(db: Db, riderId: number, body: LocationBody
           }
         : {}),
     });
+    // Live dashboards, on commit: the marker moves; a rider coming online changes state too.
+    if (moves) await publishRiderPosition(tx, { riderId, regionId: ctx.regionId, ...newest });
+    if (!ctx.isOnline) await publishRidersChanged(tx, [riderId]);
   });
   const lastSeenAt = moves ? newest.at : ctx.lastSeenAt;
   return {
@@ -86,5 +90,6 @@ export async function reportLocation(db: Db, riderId: number, body: LocationBody
 /** POST /rider-app/offline/: the app says it is going away (state and duty are untouched). */
 export async function goOffline(db: Db, riderId: number) {
   await repo.updateProfile(db, riderId, { isOnline: false });
+  await publishRidersChanged(db, [riderId]); // live dashboards
   return { detail: RIDER_MESSAGES.WENT_OFFLINE, isOnline: false };
 }

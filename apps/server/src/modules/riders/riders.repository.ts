@@ -19,6 +19,7 @@ import { orders, riderTasks } from '../../db/schema/orders';
 import { appVersions, riderProfiles } from '../../db/schema/riders';
 import { riderShifts } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
+import { publishRidersChanged } from '../realtime/publish';
 import { riderColumns, userFullName } from './rider-columns';
 
 interface Page {
@@ -187,6 +188,7 @@ export async function updateRider(
   if (Object.keys(profile).length) {
     await tx.update(riderProfiles).set(profile).where(eq(riderProfiles.userId, id));
   }
+  await publishRidersChanged(tx, [id]); // live dashboards, on commit
 }
 
 /** Locks the profile row so concurrent duty changes and assignments serialise on it. */

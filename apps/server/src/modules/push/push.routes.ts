@@ -1,0 +1,63 @@
+import {
+  pushSubscriptionBodySchema,
+  pushSubscriptionResultSchema,
+  pushUnsubscribeBodySchema,
+  vapidPublicKeySchema,
+} from '@dastak/core/entities/push';
+import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './push.service';
+import { registerPush, unregisterPush } from './push-notifier';
+import { resolveVapidKeys } from './vapid-keys';
+
+const tags = ['push'];
+
+/**
+ * Web push (spec §7, last lines; docs/decisions/0029-web-push.md): the dashboards fetch the VAPID
+ * public key, subscribe the browser and store the subscription here. Registering these routes
+ * also arms the sender for this app's database (the order hooks and the late sweep use it).
+ */
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  const keys = await resolveVapidKeys(app.db, app.config);
+  registerPush(app.db, keys, app.log);
+  app.addHook('onClose', async () => unregisterPush(app.db));
+  const allowHttp = app.config.PUSH_ALLOW_HTTP;
+
+  app.get(
+    '/push/vapid-public-key/',
+    {
+      config: { access: ROUTE_ACCESS.AUTHENTICATED },
+      schema: { tags, response: { 200: vapidPublicKeySchema } },
+    },
+    async () => ({ publicKey: keys.publicKey }),
+  );
+
+  // Only someone who may view the dashboard gets its alerts, so only they may subscribe.
+  app.post(
+    '/push/subscriptions/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_DASHBOARD },
+      schema: {
+        tags,
+        body: pushSubscriptionBodySchema,
+        response: { 200: pushSubscriptionResultSchema },
+      },
+    },
+    async (req) => service.subscribe(app.db, req.user!.id, req.body, allowHttp),
+  );
+
+  // Any staff user may switch their own browser off, with or without the permission.
+  app.delete(
+    '/push/subscriptions/',
+    {
+      config: { access: ROUTE_ACCESS.AUTHENTICATED },
+      schema: {
+        tags,
+        body: pushUnsubscribeBodySchema,
+        response: { 200: z.object({ detail: z.string() }) },
+      },
+    },
+    async (req) => service.unsubscribe(app.db, req.user!.id, req.body.endpoint),
+  );
+};

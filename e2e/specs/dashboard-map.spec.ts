@@ -1,0 +1,192 @@
+import type { Region } from '@dastak/core/entities/locations';
+import type { OrderMapItem } from '@dastak/core/entities/orders';
+import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { login, users } from '../fixtures/auth';
+import { screenshot, useBrowser } from '../fixtures/browser';
+import { dashboardMap, regionView, screenPoint } from '../fixtures/dashboard-map';
+import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
+import { visible } from '../fixtures/ui';
+
+/** The blood dashboard's map (spec §2.5) against the real server and its demo data. */
+
+const session = useBrowser();
+/** The map redraws as data arrives; on a loaded machine that takes more than poll's 1 s. */
+const poll = <T>(read: () => T | Promise<T>, options = { timeout: 15_000, interval: 250 }) =>
+  expect.poll(read, options);
+
+// A fresh login per test: the e2e access token lives 5 s and the live stream refreshes it on
+// every reconnect, so a session carried between tests may hold an already-rotated token.
+const signIn = (_who: 'admin') => login(session.page, session.baseUrl, users.admin());
+const open = async (path: string) => {
+  await session.page.goto(session.app(path));
+};
+let api: OrdersApi;
+let regions: Region[];
+/** The blood region with the most cancellable (assigned, reached) markers today. */
+let busiest: { region: Region; orders: OrderMapItem[] };
+
+const todayOrders = (region: Region) => {
+  const now = new Date();
+  return api.get<OrderMapItem[]>('/orders/blood/dashboard/', {
+    regions: region.id,
+    pickupFrom: toKarachiIso(startOfKarachiDay(now)),
+    pickupTo: toKarachiIso(endOfKarachiDay(now)),
+  });
+};
+
+beforeAll(async () => {
+  api = await OrdersApi.login(session.baseUrl, users.admin());
+  regions = (await api.get<Page_<Region>>('/location/regions/', { vertical: 'blood' })).results;
+  for (const region of regions) {
+    const orders = await todayOrders(region);
+    const open = (list: OrderMapItem[]) => list.filter((o) => o.state !== 'collected').length;
+    if (!busiest || open(orders) > open(busiest.orders)) busiest = { region, orders };
+  }
+});
+
+/** Opens the dashboard on the busiest region, as a user who picked it earlier would. */
+async function preferBusiestRegion() {
+  await session.context.addInitScript((id: number) => {
+    if (!localStorage.getItem('dastak.dashboard.region.blood')) {
+      localStorage.setItem('dastak.dashboard.region.blood', String(id));
+    }
+  }, busiest.region.id);
+}
+
+const mapBox = () => session.page.getByTestId('dashboard-map');
+const layerSwitch = (name: string) =>
+  session.page.getByRole('group', { name: 'Map layers' }).getByRole('switch', { name });
+
+async function openDashboard() {
+  await signIn('admin');
+  await open('/blood/dashboard');
+  await visible(dashboardMap(session.page));
+}
+
+describe('blood dashboard map', () => {
+  test('shows the first region with its layers; a switch is remembered across a reload', async () => {
+    await openDashboard();
+    const { page } = session;
+    const first = regions[0]!;
+    await poll(() => mapBox().getAttribute('data-region')).toBe(String(first.id));
+    await expect(page.getByRole('textbox', { name: 'Region' }).inputValue()).resolves.toBe(
+      first.name,
+    );
+    for (const name of ['Riders', 'Orders', 'Collection Centers', 'Region Boundary']) {
+      expect(await layerSwitch(name).isChecked()).toBe(true);
+    }
+    if (first.isHyperlocalModeEnabled && first.cells.length > 0) {
+      expect(await layerSwitch('Cells').isChecked()).toBe(false);
+    } else {
+      expect(await layerSwitch('Cells').count()).toBe(0);
+    }
+    await poll(() => mapBox().getAttribute('data-riders')).not.toBe('0');
+    await screenshot(page, 'dashboard-map-default');
+
+    await layerSwitch('Riders').click({ force: true });
+    expect(await layerSwitch('Riders').isChecked()).toBe(false);
+    expect(await mapBox().getAttribute('data-riders')).toBe('0');
+    await page.reload();
+    await visible(dashboardMap(page));
+    expect(await layerSwitch('Riders').isChecked()).toBe(false);
+    expect(await mapBox().getAttribute('data-riders')).toBe('0');
+    await layerSwitch('Riders').click({ force: true });
+    expect(await layerSwitch('Riders').isChecked()).toBe(true);
+  });
+
+  test('detail mode enlarges the map, basic mode brings it back', async () => {
+    await openDashboard();
+    const { page } = session;
+    const basic = (await dashboardMap(page).boundingBox())!.height;
+    await page.getByRole('button', { name: 'Switch to Detail Mode' }).click();
+    await visible(page.getByRole('button', { name: 'Switch to Basic Mode' }));
+    const detail = (await dashboardMap(page).boundingBox())!.height;
+    expect(detail).toBeGreaterThan(basic);
+    await screenshot(page, 'dashboard-detail-mode');
+    await page.getByRole('button', { name: 'Switch to Basic Mode' }).click();
+    expect((await dashboardMap(page).boundingBox())!.height).toBe(basic);
+  });
+
+  test('switching region recentres the map and is remembered', async () => {
+    expect(regions.length).toBeGreaterThan(1);
+    await openDashboard();
+    const { page } = session;
+    const second = regions[1]!;
+    await page.getByRole('textbox', { name: 'Region' }).click();
+    await page.getByRole('option', { name: second.name, exact: true }).click();
+    await poll(() => mapBox().getAttribute('data-region')).toBe(String(second.id));
+    // The boundary is drawn around the new centre: its centre pixel is the map's centre.
+    await page.reload();
+    await visible(dashboardMap(page));
+    await poll(() => mapBox().getAttribute('data-region')).toBe(String(second.id));
+    expect(await page.getByRole('textbox', { name: 'Region' }).inputValue()).toBe(second.name);
+    await screenshot(page, 'dashboard-region-switched');
+    // Back to the first for the other tests.
+    await page.getByRole('textbox', { name: 'Region' }).click();
+    await page.getByRole('option', { name: regions[0]!.name, exact: true }).click();
+    await poll(() => mapBox().getAttribute('data-region')).toBe(String(regions[0]!.id));
+  });
+
+  test('refresh reloads riders, rider stats and order stats', async () => {
+    await openDashboard();
+    const { page } = session;
+    await poll(() => mapBox().getAttribute('data-riders')).not.toBe('0');
+    const seen = new Set<string>();
+    page.on('request', (r) => seen.add(new URL(r.url()).pathname));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await poll(() =>
+      ['/api/v1/entity/online-riders/', '/api/v1/stats/rider/', '/api/v1/stats/blood/orders/']
+        .filter((p) => !seen.has(p))
+        .join(','),
+    ).toBe('');
+  });
+
+  test('an order popup shows time, number, links, patient, address and tests; Cancel opens the dialog', async () => {
+    await preferBusiestRegion();
+    await openDashboard();
+    const { page } = session;
+    const { region, orders } = busiest;
+    await poll(() => mapBox().getAttribute('data-region')).toBe(String(region.id));
+    // A cancellable order (assigned or reached) inside the visible map.
+    const box = (await dashboardMap(page).boundingBox())!;
+    const { center, zoom } = regionView(region);
+    const points = await Promise.all(
+      orders.map(async (o) => ({ o, p: await screenPoint(dashboardMap(page), center, zoom, o) })),
+    );
+    const found = points.find(
+      ({ o, p }) =>
+        o.state !== 'collected' &&
+        p.x > box.x + 40 &&
+        p.x < box.x + box.width - 40 &&
+        p.y > box.y + 80 &&
+        p.y < box.y + box.height - 40 &&
+        // Alone within 14 px, so the click cannot land on a neighbour.
+        points.every((q) => q.o.id === o.id || Math.hypot(q.p.x - p.x, q.p.y - p.y) > 14),
+    );
+    const target = found?.o;
+    const at = found?.p ?? { x: 0, y: 0 };
+    expect(target, 'an assigned or reached order on the map').toBeDefined();
+    await layerSwitch('Riders').click({ force: true }); // riders sit above orders
+    await poll(() => mapBox().getAttribute('data-orders')).toBe(String(orders.length));
+    await page.mouse.click(at.x, at.y);
+    const popup = page.getByTestId('order-popup');
+    await visible(popup);
+    await expect(popup.textContent()).resolves.toContain(target!.number);
+    const text = (await popup.textContent()) ?? '';
+    expect(text).toContain(target!.patient.firstName);
+    expect(text).toContain(target!.address);
+    const tests = target!.scanTypes.length;
+    if (tests > 2) expect(text).toContain(`${tests - 2} More`);
+    expect(await popup.getByRole('link', { name: 'Detail' }).getAttribute('href')).toBe(
+      `/app/blood/orders/detail/${target!.id}`,
+    );
+    await screenshot(page, 'dashboard-order-popup');
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+    await visible(dialog);
+    await screenshot(page, 'dashboard-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await layerSwitch('Riders').click({ force: true });
+  });
+});
