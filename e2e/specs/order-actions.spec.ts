@@ -179,21 +179,31 @@ async function assignedRider(order: Order): Promise<RiderLogin> {
     ...onTime.map((rider) => ({ rider, atDoor: false })),
     ...toCall.map((rider) => ({ rider, atDoor: true })),
   ];
+  // A fresh order waits in 'scheduled' until the auto-assignment job's next pass takes it into
+  // its horizon; until then no dispatcher may assign it.
+  await expect
+    .poll(async () => (await api.order(order.vertical, order.id)).state, { timeout: 60_000 })
+    .not.toBe('scheduled');
+  const refusals = new Map<string, number>();
   for (const { rider, atDoor } of candidates.slice(0, RIDERS_TO_TRY)) {
     const now = await api.order(order.vertical, order.id);
     if (now.assignedRider) return riderLogin(now.assignedRider.id);
     const login = atDoor ? await onDutyAtDoor(order, rider.id) : await riderLogin(rider.id);
-    const { status } = await api.request('POST', `/orders/${order.vertical}/${order.id}/request/`, {
-      body: { riderIds: [rider.id] },
-    });
+    const { status, data } = await api.request(
+      'POST',
+      `/orders/${order.vertical}/${order.id}/request/`,
+      { body: { riderIds: [rider.id] } },
+    );
     if (status === 200) return login;
+    const why = `${status} ${JSON.stringify(data)}`;
+    refusals.set(why, (refusals.get(why) ?? 0) + 1);
   }
   const now = await api.order(order.vertical, order.id);
   if (now.assignedRider) return riderLogin(now.assignedRider.id);
   throw new Error(
     `No rider could take ${order.number} (${order.state}, ${order.pickup}): ${Object.entries(groups)
       .map(([group, entries]) => `${group} ${entries.length}`)
-      .join(', ')}`,
+      .join(', ')}; refused: ${[...refusals].map(([why, n]) => `${n}x ${why}`).join('; ')}`,
   );
 }
 
