@@ -1,11 +1,12 @@
 import type { Region } from '@dastak/core/entities/locations';
 import type { OrderMapItem } from '@dastak/core/entities/orders';
-import type { Rider, RiderSummary } from '@dastak/core/entities/riders';
+import type { RiderSummary } from '@dastak/core/entities/riders';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import {
   dashboardMap,
+  demoRider,
   regionView,
   riderLogin,
   riderPing,
@@ -46,15 +47,7 @@ const layerSwitch = (name: string) =>
 describe('live dashboard', () => {
   test('a rider-app location ping moves the rider on the map, with no reload', async () => {
     // A rider of the region who can log in to the rider app.
-    const riders = await api.get<Page_<Rider>>('/entity/riders/', {
-      regions: region.id,
-      pageSize: 100,
-    });
-    // A demo rider (the demo password): the lowest id, since specs beside this one create riders
-    // with passwords of their own.
-    const rider = riders.results
-      .filter((r) => r.isActive && r.email)
-      .sort((a, b) => a.id - b.id)[0];
+    const rider = await demoRider(api, region.id);
     expect(rider, 'an active rider in the first blood region').toBeDefined();
     // The e2e access token lives 5 s: the rider app logs in afresh for each ping.
     const ping = async (point: { latitude: number; longitude: number }) =>

@@ -5,6 +5,7 @@ import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
+import { fieldHoursTest } from '../fixtures/field-hours';
 import {
   createOfflineOrder,
   createOnlineOrder,
@@ -225,12 +226,7 @@ let chain: Order;
  * take in the whole next morning and outlast the spec, so at those hours the chain is skipped
  * (reported as skipped, not passed); it runs from 06:00 to 18:30 Karachi time.
  */
-function chainCanRunNow(now = new Date()): boolean {
-  const karachi = new Date(now.getTime() + 5 * 3_600_000); // UTC+5, no daylight saving
-  const minutes = karachi.getUTCHours() * 60 + karachi.getUTCMinutes();
-  return minutes >= 6 * 60 && minutes < 18 * 60 + 30;
-}
-const chainTest = chainCanRunNow() ? test : test.skip;
+const chainTest = fieldHoursTest('06:00', '18:30');
 const riders: RiderLogin[] = [];
 
 describe('order detail actions', () => {
