@@ -49,6 +49,12 @@ export function bundleBudget(budgets: readonly ScreenBudget[]): Plugin {
         console.log(
           `bundle budget: ${b.screen} loads ${size.toFixed(1)} kB gzipped JS before it shows (${verdict} ${b.maxKb} kB)`,
         );
+        // BUNDLE_BUDGET_VERBOSE=1 names the chunks beyond the shell, to see what to trim.
+        if (process.env.BUNDLE_BUDGET_VERBOSE) {
+          const shell = new Set(closure([entry]));
+          for (const c of closure([route]).filter((c) => !shell.has(c)))
+            console.log(`  ${kb([c]).toFixed(1).padStart(6)} kB  ${c.fileName}`);
+        }
         if (size > b.maxKb) this.error(`${b.screen} is over its ${b.maxKb} kB budget`);
       }
     },
