@@ -72,6 +72,9 @@ export function buildHistory(rng: Rng, h: HistoryInput): History {
   if (state === 'problem') steps.push('problem');
   if (state === 'cancelled') steps.push('cancel');
 
+  // Collection follows the rider's arrival by the minutes at the door, so the demo's on-time
+  // rates (ADR 0025: reach by slot start + 10, collect 10 later) read like a working service's.
+  let reachedAt = p;
   const desired = steps.map((step) => {
     switch (step) {
       case 'verify':
@@ -86,9 +89,10 @@ export function buildHistory(rng: Rng, h: HistoryInput): History {
       case 'offlineInProgress':
         return p - rng.int(0, 30) * MINUTE;
       case 'reached':
-        return p + Math.round(rng.normal(4, 12, -20, 75)) * MINUTE;
+        reachedAt = p + Math.round(rng.normal(0, 9, -20, 75)) * MINUTE;
+        return reachedAt;
       case 'collected':
-        return p + rng.int(12, 40) * MINUTE;
+        return reachedAt + rng.int(4, 14) * MINUTE;
       case 'delivered':
       case 'deliver':
         return p + rng.int(60, 200) * MINUTE;

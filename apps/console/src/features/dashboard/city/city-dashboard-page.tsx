@@ -63,7 +63,7 @@ export function CityDashboardPage({ vertical }: { vertical: Vertical }) {
   const { refresh, refreshing } = useRefresh(refreshKeys);
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" p="md">
       <DashboardToolbar
         title={TITLES[vertical]}
         selector={

@@ -1,8 +1,8 @@
-import { Box, Group, Switch, Text } from '@mantine/core';
+import { Group, Switch } from '@mantine/core';
 import { MAP_LAYERS, type MapLayerKey, type MapLayerState } from './map-layers';
-import { RIDER_MARKER_COLORS, RIDER_MARKER_LABELS, type RiderMarkerKind } from './marker-styles';
+import { MarkerLegend } from './marker-legend';
 
-/** One switch per layer the region has (spec §2.5), and the rider markers' colour legend. */
+/** One switch per layer the region has (spec §2.5), and the legend of what is drawn. */
 export function LayerSwitches({
   layers,
   available,
@@ -25,18 +25,10 @@ export function LayerSwitches({
           />
         ))}
       </Group>
-      <Group gap="sm" aria-label="Rider markers">
-        {(Object.keys(RIDER_MARKER_COLORS) as RiderMarkerKind[]).map((kind) => (
-          <Group key={kind} gap={4} wrap="nowrap">
-            <Box
-              w={10}
-              h={10}
-              style={{ borderRadius: '50%', background: RIDER_MARKER_COLORS[kind] }}
-            />
-            <Text size="xs">{RIDER_MARKER_LABELS[kind]}</Text>
-          </Group>
-        ))}
-      </Group>
+      <MarkerLegend
+        orders={layers.orders && available.has('orders')}
+        centers={layers.centers && available.has('centers')}
+      />
     </Group>
   );
 }

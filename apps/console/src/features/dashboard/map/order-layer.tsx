@@ -3,7 +3,11 @@ import { type CircleMarker, canvas, circleMarker, type LayerGroup, layerGroup } 
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import { ensureMarkerPane, type Picker, pickNearest } from './marker-picking';
-import { ORDER_MARKER_COLORS, ORDER_MARKER_FALLBACK_COLOR } from './marker-styles';
+import {
+  ORDER_MARKER_COLORS,
+  ORDER_MARKER_FALLBACK_COLOR,
+  ORDER_MARKER_RING,
+} from './marker-styles';
 
 /** An at-risk order (h1's `atRisk`, when the dashboard call carries it) is drawn amber. */
 const AT_RISK_COLOR = '#fab005';
@@ -74,7 +78,7 @@ export function OrderLayer({
       const created = circleMarker([order.latitude, order.longitude], {
         renderer,
         radius: 6,
-        color: '#212529',
+        color: ORDER_MARKER_RING,
         weight: 1,
         fillColor,
         fillOpacity: 0.9,

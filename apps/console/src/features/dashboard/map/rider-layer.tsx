@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import type { RiderPositions, TrailPoint } from '../live/rider-positions';
 import { ensureMarkerPane, type Picker, pickNearest } from './marker-picking';
-import { RIDER_MARKER_COLORS, riderMarkerKind } from './marker-styles';
+import { RIDER_MARKER_COLORS, RIDER_MARKER_RING, riderMarkerKind } from './marker-styles';
 
 /** Where a rider is drawn: the streamed position when it is newer than the list's last known. */
 export function riderPoint(rider: RiderSummary, positions: RiderPositions): TrailPoint | null {
@@ -82,7 +82,7 @@ export function RiderLayer({
       const created = circleMarker([point.latitude, point.longitude], {
         renderer,
         radius: 8,
-        color: '#fff',
+        color: RIDER_MARKER_RING,
         weight: 2,
         fillColor,
         fillOpacity: 1,

@@ -97,7 +97,7 @@ export function DashboardPage({ vertical }: { vertical: Vertical }) {
 
   return (
     <LiveStatusContext.Provider value={status}>
-      <Stack gap="sm">
+      <Stack gap="sm" p="md">
         <DashboardToolbar
           title={TITLES[vertical]}
           selector={
