@@ -37,6 +37,10 @@ export function bundleBudget(budgets: readonly ScreenBudget[]): Plugin {
       console.log(
         `\nbundle budget: shell (entry) ${kb(closure([entry])).toFixed(1)} kB gzipped JS`,
       );
+      if (process.env.BUNDLE_BUDGET_VERBOSE) {
+        for (const c of closure([entry]))
+          console.log(`  ${kb([c]).toFixed(1).padStart(6)} kB  ${c.fileName}`);
+      }
       for (const b of budgets) {
         // The chunk holding the route module (Rollup may merge it with its only importer's
         // modules, leaving no facade), reached through a dynamic import.

@@ -1,0 +1,1 @@
+export const LIVE_PAUSED_TEXT = 'Live updates paused — reconnecting';
