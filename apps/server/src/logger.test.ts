@@ -125,3 +125,41 @@ describe('production logger', () => {
     expect(JSON.parse(written[499] ?? '{}').i).toBe(499);
   });
 });
+
+describe('log lines on a terminal', () => {
+  it('are readable lines with the same fields; a file gets the JSON line', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-log-')), 'out.log');
+    for (const pretty of [true, false]) {
+      const fd = fs.openSync(file, 'w');
+      const { log, close } = createLogger('info', fd, pretty);
+      log.info(
+        {
+          reqId: 'ab12-3',
+          method: 'GET',
+          url: '/api/v1/x/?search',
+          statusCode: 200,
+          responseTime: 1.5,
+        },
+        'request',
+      );
+      log.warn({ reqId: 'ab12-4', err: new Error('geocoder unreachable') }, 'fell back');
+      await close();
+      const text = fs.readFileSync(file, 'utf8');
+      if (pretty) {
+        const [request, warn] = text.split('\n');
+        expect(request).toMatch(
+          /^\d\d:\d\d:\d\d INFO {2}GET \/api\/v1\/x\/\?search 200 1\.5 ms reqId=ab12-3$/,
+        );
+        expect(warn).toMatch(/^\d\d:\d\d:\d\d WARN {2}fell back err="geocoder unreachable"$/);
+        expect(text).toContain('reqId=ab12-4');
+        expect(text).not.toContain('"level"');
+      } else {
+        expect(JSON.parse(text.split('\n')[0]!)).toMatchObject({
+          level: 30,
+          msg: 'request',
+          reqId: 'ab12-3',
+        });
+      }
+    }
+  });
+});
