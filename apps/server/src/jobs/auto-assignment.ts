@@ -12,6 +12,7 @@ import { planRoute } from '../modules/dispatch/route-plan';
 import { cellContext } from '../modules/dispatch/scoring';
 import { assignOrder, recordAssignmentFailed } from '../modules/orders/order-assign.service';
 import { reportProblem } from '../modules/orders/order-rider.service';
+import { startPeriodicJob } from './periodic-job';
 
 /**
  * Auto-assignment (docs/decisions/0009-dispatch.md): every period, the orders waiting within the
@@ -185,26 +186,13 @@ export function startAutoAssignment(
   log: FastifyBaseLogger,
   opts: Omit<AutoAssignmentOptions, 'log'> = {},
 ) {
-  const period = (opts.config ?? DISPATCH_DEFAULTS).periodMs;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = runAutoAssignmentOnce(db, new Date(), { ...opts, log })
-      .then((r) => {
-        if (r.assigned || r.escalated) log.info(r, 'auto-assignment');
-      })
-      .catch((err) => log.error({ err }, 'auto-assignment failed'));
-    await running;
-    if (!stopped) timer = setTimeout(tick, period);
-  };
-  timer = setTimeout(tick, period);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startPeriodicJob({
+    name: 'auto-assignment',
+    periodMs: (opts.config ?? DISPATCH_DEFAULTS).periodMs,
+    log,
+    run: async () => {
+      const r = await runAutoAssignmentOnce(db, new Date(), { ...opts, log });
+      if (r.assigned || r.escalated) log.info(r, 'auto-assignment');
     },
-  };
+  });
 }

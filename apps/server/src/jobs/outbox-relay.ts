@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Mailer } from '../modules/notifications/mailer';
 import * as outboxRepo from '../modules/notifications/notifications.repository';
+import { startPeriodicJob } from './periodic-job';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
@@ -36,28 +37,18 @@ export async function relayOutboxOnce(
   return due.length;
 }
 
-/** Polls the outbox until stopped. */
+/** Polls the outbox until stopped; first it requeues what a crash left half-sent. */
 export function startOutboxRelay(
   db: Db,
   mailer: Mailer,
   log: FastifyBaseLogger,
   intervalMs = 1000,
 ) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = relayOutboxOnce(db, mailer, log).catch((err) => log.error({ err }, 'outbox relay'));
-    await running;
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  void outboxRepo.requeueStuck(db).then(tick);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    name: 'outbox-relay',
+    periodMs: intervalMs,
+    log,
+    before: () => outboxRepo.requeueStuck(db),
+    run: () => relayOutboxOnce(db, mailer, log),
+  });
 }

@@ -1,14 +1,40 @@
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type JobStatus, jobStatuses } from '../../jobs/periodic-job';
 
-const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['up', 'down']),
-  engine: z.enum(['pglite', 'postgres']),
+const jobHealthSchema = z.object({
+  name: z.string(),
+  /** ok; failing: its last run failed; stalled: no run finished for three periods. */
+  state: z.enum(['ok', 'failing', 'stalled']),
+  lastRunAt: z.string().nullable(),
 });
 
-/** Reports database reachability; 503 when the database does not answer. */
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  engine: z.enum(['pglite', 'postgres']),
+  jobs: z.array(jobHealthSchema),
+});
+
+/** A job misses three periods (plus a minute for a slow run) before it counts as stalled. */
+const STALLED_PERIODS = 3;
+
+export function jobHealth(job: JobStatus, now = Date.now()): z.infer<typeof jobHealthSchema> {
+  const since = (job.lastFinishedAt ?? job.lastStartedAt)?.getTime();
+  const stalled = since !== undefined && now - since > STALLED_PERIODS * job.periodMs + 60_000;
+  return {
+    name: job.name,
+    // The error text stays in the log: this route is public.
+    state: stalled ? 'stalled' : job.lastError !== null ? 'failing' : 'ok',
+    lastRunAt: job.lastFinishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Reports database reachability (503 when the database does not answer) and the background jobs
+ * of this process: 'degraded' when one is failing or stalled, so a monitor sees it.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -18,12 +44,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       const engine = app.dbHandle.kind;
+      const jobs = jobStatuses().map((job) => jobHealth(job));
       try {
         await app.dbHandle.ping();
-        return { status: 'ok' as const, database: 'up' as const, engine };
+        const degraded = jobs.some((j) => j.state !== 'ok');
+        return {
+          status: degraded ? ('degraded' as const) : ('ok' as const),
+          database: 'up' as const,
+          engine,
+          jobs,
+        };
       } catch (err) {
         app.log.error({ err }, 'health: database unreachable');
-        return reply.code(503).send({ status: 'unavailable', database: 'down', engine });
+        return reply.code(503).send({ status: 'unavailable', database: 'down', engine, jobs });
       }
     },
   );

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startPeriodicJob } from '../../jobs/periodic-job';
 import { createTestApp } from '../../test/test-app';
+import { jobHealth } from './health.routes';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -14,8 +16,60 @@ it('reports the database reachable, without a token', async () => {
     status: 'ok',
     database: 'up',
     engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    jobs: [],
   });
 });
+
+it('reports each background job, degraded while one fails, ok again once it runs clean', async () => {
+  let fail = true;
+  const job = startPeriodicJob({
+    name: 'test-job',
+    periodMs: 20,
+    log: t.app.log,
+    run: async () => {
+      if (fail) throw new Error('select * from secrets failed');
+    },
+  });
+  try {
+    await expect
+      .poll(async () => (await t.app.inject({ url: '/api/health' })).json())
+      .toMatchObject({
+        status: 'degraded',
+        jobs: [{ name: 'test-job', state: 'failing' }],
+      });
+    // The error text stays in the log: the route is public.
+    expect((await t.app.inject({ url: '/api/health' })).body).not.toContain('secrets');
+    fail = false;
+    await expect
+      .poll(async () => (await t.app.inject({ url: '/api/health' })).json())
+      .toMatchObject({
+        status: 'ok',
+        jobs: [{ name: 'test-job', state: 'ok' }],
+      });
+  } finally {
+    await job.stop();
+  }
+});
+
+it('counts a job stalled when no run finished for three periods and a minute', () => {
+  const status = { ...job0(), periodMs: 1000, lastFinishedAt: new Date(0) };
+  expect(jobHealth(status, 62_000).state).toBe('ok');
+  expect(jobHealth(status, 64_000).state).toBe('stalled');
+});
+
+function job0() {
+  return {
+    name: 'x',
+    periodMs: 1000,
+    runs: 1,
+    failures: 0,
+    running: false,
+    lastStartedAt: new Date(0),
+    lastFinishedAt: new Date(0),
+    lastDurationMs: 1,
+    lastError: null,
+  };
+}
 
 it('serves the OpenAPI document and its UI at /api/docs', async () => {
   const ui = await t.app.inject({ url: '/api/docs/' });

@@ -1,6 +1,7 @@
 import { PUSH_LATE_LOOKBACK_MINUTES, PUSH_LATE_SWEEP_MS } from '@dastak/core/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { startPeriodicJob } from '../../jobs/periodic-job';
 import { claimLateOrders } from './push.repository';
 import { isPushRegistered, notifyOrderLate } from './push-notifier';
 
@@ -33,26 +34,13 @@ export function startLatePushSweep(
   log: FastifyBaseLogger,
   opts: { graceMinutes: number; periodMs?: number },
 ) {
-  const period = opts.periodMs ?? PUSH_LATE_SWEEP_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = runLatePushSweepOnce(db, new Date(), opts.graceMinutes)
-      .then((n) => {
-        if (n) log.info({ orders: n }, 'late orders announced by web push');
-      })
-      .catch((err) => log.error({ err }, 'late push sweep failed'));
-    await running;
-    if (!stopped) timer = setTimeout(tick, period);
-  };
-  timer = setTimeout(tick, period);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startPeriodicJob({
+    name: 'late-push-sweep',
+    periodMs: opts.periodMs ?? PUSH_LATE_SWEEP_MS,
+    log,
+    run: async () => {
+      const n = await runLatePushSweepOnce(db, new Date(), opts.graceMinutes);
+      if (n) log.info({ orders: n }, 'late orders announced by web push');
     },
-  };
+  });
 }
