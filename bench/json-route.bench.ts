@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '../apps/server/src/ops/spawn-server';
 
 /**
  * Per-request overhead (issue 18): an authenticated JSON route that touches no database,
@@ -32,18 +32,6 @@ const ROUTE = '/api/v1/orders/blood/states/';
 const root = path.resolve(import.meta.dirname, '..');
 const adminEmail = 'bench@dastak.local';
 const adminPassword = randomBytes(12).toString('hex');
-
-/** A port free now, for a child that must be told its port up front. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, seconds: number) {
   const until = Date.now() + seconds * 1000;

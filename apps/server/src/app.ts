@@ -9,11 +9,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Db, DbHandle } from './db/client';
+import { BODY_LIMIT_BYTES } from './lib/limits';
+import { requestIdGenerator } from './lib/request-id';
 import { loggerOptions, RequestLogController, requestChildLogger } from './logger';
-import { putSecretOnce } from './modules/auth/auth.repository';
+import { isUserActive, putSecretOnce } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { createMetrics, type Metrics } from './modules/metrics/metrics-registry';
 import { authPlugin } from './plugins/auth';
 import { caseBoundaryPlugin } from './plugins/case-boundary';
 import { consoleStatic } from './plugins/console-static';
@@ -50,8 +54,11 @@ export async function buildApp({
     // A request's child logger is made only when something logs through it (ADR 0022).
     childLoggerFactory: requestChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
+    // In every log line and in 5xx bodies, so a user's report finds its line (lib/request-id.ts).
+    genReqId: requestIdGenerator(),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // Bodies past this answer 413 `{detail}` (lib/limits.ts, ADR 0031).
+    bodyLimit: BODY_LIMIT_BYTES,
     // Framework and HTTP-parser errors (431, bad URLs) answer `{detail}` like every other error.
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
@@ -62,6 +69,12 @@ export async function buildApp({
   app.decorate('dbHandle', dbHandle);
   app.decorate('db', dbHandle.db);
   app.decorate('reportError', reportError);
+  // Before the routes: its request hook then covers every route (none when not configured).
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics(app, dbHandle, config.METRICS_TOKEN)
+    : undefined;
+  app.decorate('metrics', metrics);
+  if (metrics) app.addHook('onClose', async () => metrics.stop());
 
   const jwtSecret =
     config.JWT_SECRET ??
@@ -73,11 +86,14 @@ export async function buildApp({
   await app.register(emptyJsonBodyPlugin);
   await app.register(caseBoundaryPlugin);
   await app.register(authPlugin, {
-    tokens: createTokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS),
+    tokens: createTokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS, (id) =>
+      isUserActive(dbHandle.db, id),
+    ),
   });
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(metricsRoutes, { prefix: '/api' });
   // Cookies are read and set only under /auth (the refresh cookie, which is scoped to that path),
   // so the cookie plugin's two hooks run there and not on every other request (ADR 0022).
   await app.register(
@@ -104,5 +120,7 @@ declare module 'fastify' {
     config: Config;
     dbHandle: DbHandle;
     db: Db;
+    /** Prometheus metrics, when METRICS_TOKEN is set. */
+    metrics?: Metrics;
   }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PERMISSIONS } from '@dastak/core/permissions';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, loggerOptions, RequestLogger, urlWithoutQueryValues } from './logger';
@@ -80,7 +81,8 @@ describe('request log', () => {
       },
       'request',
     );
-    expect(line?.reqId).toMatch(/^req-/);
+    // A random tag of the process and a counter (lib/request-id.ts).
+    expect(line?.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(Object.keys(line ?? {})).toEqual(Object.keys(expected[0] ?? {}));
     expect({ ...line, time: 0 }).toEqual({ ...expected[0], time: 0 });
   });
@@ -161,5 +163,57 @@ describe('log lines on a terminal', () => {
         });
       }
     }
+  });
+});
+
+describe('a server error', () => {
+  it('answers its request id, the id of the logged error line', async () => {
+    // A database that is gone: the list's statement fails, which no input can cause.
+    const broken = await createTestApp(
+      {},
+      { loggerInstance: pino(loggerOptions('info') as pino.LoggerOptions, capture) },
+    );
+    const u = await createUser(broken, [PERMISSIONS.CAN_VIEW_ORDER]);
+    const token = (await login(broken.app, u.email, u.password)).token;
+    await broken.app.dbHandle.close();
+    lines.length = 0;
+    const res = await broken.app.inject({ url: '/api/v1/orders/blood/', headers: bearer(token) });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.detail).toBe('Uh oh, it seems that something has gone wrong on our end');
+    expect(body.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    const logged = lines.filter((l) => l.reqId === body.requestId);
+    expect(logged.map((l) => l.level)).toContain(50);
+    // Nothing of the failure leaks to the client.
+    expect(Object.keys(body).sort()).toEqual(['detail', 'requestId']);
+    await broken.app.close().catch(() => {});
+  });
+});
+
+describe('a failed statement in the log', () => {
+  it('keeps the statement and the code, not the values (phone numbers, names)', () => {
+    const written: string[] = [];
+    const log = pino(loggerOptions('info') as pino.LoggerOptions, {
+      write: (chunk: string) => written.push(chunk),
+    });
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      constraint: 'customers_phone_key',
+      detail: 'Key (phone)=(03001234567) already exists.',
+    });
+    const failed = new DrizzleQueryError(
+      'insert into customers (phone, first_name) values ($1, $2)',
+      ['03001234567', 'Ayesha'],
+      cause,
+    );
+    log.error({ err: failed }, 'unhandled error');
+    log.error({ err: cause }, 'unhandled error');
+    const text = written.join('');
+    expect(text).not.toContain('03001234567');
+    expect(text).not.toContain('Ayesha');
+    expect(text).toContain('insert into customers (phone, first_name) values ($1, $2)');
+    expect(text).toContain('params: [redacted]');
+    expect(text).toContain('customers_phone_key');
+    expect(text).toContain('23505');
   });
 });

@@ -8,11 +8,17 @@ import {
 } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import { prettyLogLine } from './log-pretty';
+import { safeErrSerializer } from './log-redact';
 
-/** Logs never carry credentials or tokens (patient data stays out of logs too: bodies are not logged). */
+/**
+ * Logs never carry credentials or tokens, nor patient data: bodies are not logged, query values
+ * are taken out of URLs (urlWithoutQueryValues), and a failed statement's values out of errors
+ * (log-redact.ts).
+ */
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
   level,
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  serializers: { err: safeErrSerializer },
 });
 
 /**

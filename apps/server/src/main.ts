@@ -2,11 +2,16 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
 import { openDb } from './db/client';
+import { pgliteOf } from './demo/insert';
 import { startAutoAssignment } from './jobs/auto-assignment';
 import { startOutboxRelay } from './jobs/outbox-relay';
 import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
 import { startLatePushSweep } from './modules/push/late-sweep';
+import { serveAdminSocket, serverRunning } from './ops/backup';
+
+/** How long a SIGTERM may take before the process gives up and exits 1 (ADR 0032). */
+const SHUTDOWN_BOUND_MS = 10_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -22,6 +27,11 @@ async function main() {
   // Asynchronous stdout: the log is written off the request's path, and closed on shutdown.
   const { log, close: closeLog } = createLogger(config.LOG_LEVEL);
   const started = Date.now();
+  // Two servers on one embedded database would corrupt it.
+  if (!config.DATABASE_URL && (await serverRunning(config.DATA_DIR))) {
+    process.stderr.write(`Another Dastak server is using ${config.DATA_DIR}\n`);
+    process.exit(1);
+  }
   const dbHandle = await openDb({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -32,6 +42,9 @@ async function main() {
     'database ready',
   );
   await bootstrap(dbHandle.db, config, log);
+  // `npm run backup` asks the running server for a consistent snapshot of the embedded database.
+  const lite = pgliteOf(dbHandle.db);
+  const adminSocket = lite ? await serveAdminSocket(config.DATA_DIR, lite, log) : undefined;
 
   const app = await buildApp({
     config,
@@ -63,19 +76,43 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close(); // stops accepting, lets in-flight requests finish
-    await relay.stop();
-    await autoAssignment.stop();
-    await latePush.stop();
-    await dbHandle.close();
-    log.info('stopped');
+    const force = setTimeout(() => {
+      log.error({ signal, boundMs: SHUTDOWN_BOUND_MS }, 'shutdown did not finish in time; exiting');
+      void closeLog().finally(() => process.exit(1));
+      setTimeout(() => process.exit(1), 500).unref();
+    }, SHUTDOWN_BOUND_MS).unref();
+    // Stops accepting, ends the realtime streams (their preClose hook), lets in-flight requests
+    // finish; the jobs stop meanwhile, each after its current run.
+    const t0 = Date.now();
+    const since = () => Date.now() - t0;
+    const ms: Record<string, number> = {};
+    const step = (name: string, p: Promise<unknown>) => p.then(() => (ms[name] = since()));
+    // A keep-alive connection whose request finishes after the close began would otherwise hold
+    // the close for its idle timeout (5 s): drop connections as they become idle.
+    const dropIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+    await Promise.all([
+      step(
+        'http',
+        app.close().finally(() => clearInterval(dropIdle)),
+      ),
+      step('outbox', relay.stop()),
+      step('autoAssignment', autoAssignment.stop()),
+      step('latePush', latePush.stop()),
+    ]);
+    await adminSocket?.close();
+    await step('database', dbHandle.close());
+    log.info({ ms }, 'stopped');
     await closeLog();
     clearTimeout(force);
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const onSignal = (signal: string) =>
+    shutdown(signal).catch((err) => {
+      log.error({ err }, 'shutdown failed');
+      void closeLog().finally(() => process.exit(1));
+    });
+  process.on('SIGTERM', () => void onSignal('SIGTERM'));
+  process.on('SIGINT', () => void onSignal('SIGINT'));
 }
 
 /** Sentry only when a DSN is configured; the SDK is not even loaded otherwise. */

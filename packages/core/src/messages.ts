@@ -303,6 +303,7 @@ export const HTTP_MESSAGES = {
   EMPTY_JSON_BODY: 'The request body is empty',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported; send JSON',
   BODY_TOO_LARGE: 'The request body is too large',
+  JSON_TOO_DEEP: 'The request body is nested too deeply',
   HEADERS_TOO_LARGE: 'The request line or headers are too large',
   BAD_REQUEST: 'The request could not be read',
   REQUEST_TIMEOUT: 'The request took too long to arrive',

@@ -34,6 +34,8 @@ const envSchema = z.object({
   GEOCODER_URL: url.optional(),
   OSRM_URL: url.optional(),
   SENTRY_DSN: url.optional(),
+  /** Opens GET /api/metrics to a Prometheus scraper sending it as a Bearer token (issue 12). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Web push keys (docs/decisions/0029): unset, a pair is made on first start and stored. */
   VAPID_PUBLIC_KEY: z
     .string()

@@ -26,6 +26,8 @@ export interface DbHandle {
   /** Runs one raw statement; used by health checks and benchmarks' floors. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -57,6 +59,11 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   let dir: string | undefined;

@@ -112,7 +112,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) return frameworkError(error, reply);
     req.log.error({ err: error }, 'unhandled error');
     app.reportError?.(error);
-    return reply.code(500).send({ detail: ERRORS.SERVER });
+    // The request id lets support find the logged error from what the user saw.
+    return reply.code(500).send({ detail: ERRORS.SERVER, requestId: req.id });
   });
 });
 

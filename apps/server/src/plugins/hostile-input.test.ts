@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/users';
 import { keysToCamel } from '../lib/case';
 import {
   apiRoutes,
@@ -29,8 +30,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const u = await createUser(t, ALL_PERMISSIONS);
   admin = bearer((await login(t.app, u.email, u.password)).token);
+  // A rider who exists: a token of a user who does not is refused (ADR 0030).
+  const [riderRow] = await t.db
+    .insert(users)
+    .values({ email: 'rider@test.local', firstName: 'Rider', userType: USER_TYPES.RIDER })
+    .returning({ id: users.id });
   const riderToken = await t.app.tokens.signAccess({
-    id: 999_999,
+    id: riderRow!.id,
     email: 'rider@test.local',
     userType: USER_TYPES.RIDER,
     permissions: [],

@@ -103,5 +103,16 @@ export function errorStatusesOf(route: RouteOptions, url: string): ErrorStatus[]
   if (!isPublic && methods.some((m) => m !== 'GET' && m !== 'HEAD')) statuses.push(409);
   if (takesBody) statuses.push(413, 415);
   if (route.config && 'rateLimit' in route.config && route.config.rateLimit) statuses.push(429);
-  return statuses;
+  // Answers a handler gives itself (a public route that checks its own token, say).
+  for (const status of route.config?.errorAnswers ?? []) {
+    if (!statuses.includes(status)) statuses.push(status);
+  }
+  return statuses.sort((a, b) => a - b);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 4xx answers the handler itself gives, beyond those read from the route (above). */
+    errorAnswers?: readonly ErrorStatus[];
+  }
 }

@@ -42,8 +42,10 @@ export const customerAddressCreateSchema = z.object({
     .trim()
     .min(1, VALIDATION.REQUIRED),
   googleAddress: z.string().default(''),
-  googleLatitude: sixDecimalsSchema.nullable().optional(),
-  googleLongitude: sixDecimalsSchema.nullable().optional(),
+  // Bounded as the pin is: the address is answered through customerAddressSchema, whose bounds
+  // an unbounded value failed after it was stored (a 500; found by the fuzzer, ADR 0031).
+  googleLatitude: sixDecimalsSchema.pipe(latitudeSchema).nullable().optional(),
+  googleLongitude: sixDecimalsSchema.pipe(longitudeSchema).nullable().optional(),
   vertical: verticalSchema,
 });
 export type CustomerAddressCreate = z.infer<typeof customerAddressCreateSchema>;

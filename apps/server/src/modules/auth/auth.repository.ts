@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appSecrets, passwordResetTokens, refreshTokens } from '../../db/schema/users';
+import { appSecrets, passwordResetTokens, refreshTokens, users } from '../../db/schema/users';
 
 export async function insertRefreshToken(db: DbOrTx, v: typeof refreshTokens.$inferInsert) {
   await db.insert(refreshTokens).values(v);
@@ -70,4 +70,13 @@ export async function getSecret(db: DbOrTx, name: string) {
 export async function putSecretOnce(db: DbOrTx, name: string, value: string): Promise<string> {
   await db.insert(appSecrets).values({ name, value }).onConflictDoNothing();
   return (await getSecret(db, name)) ?? value;
+}
+
+/** True when the user exists and is active: read once per access token, not per request. */
+export async function isUserActive(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.isActive === true;
 }

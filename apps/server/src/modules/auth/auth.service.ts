@@ -130,3 +130,14 @@ export async function me(deps: AuthDeps, userId: number) {
   if (!user) throw unauthorized();
   return toUserDto(deps.db, user);
 }
+
+/**
+ * Ends every session of a user who was just deactivated or deleted (ADR 0030): the refresh
+ * tokens at once (in the database, for every instance), the access tokens at once in this
+ * instance. Another instance refuses them on first sight and drops those it cached within one
+ * access-token lifetime. Call it after the change that deactivates or deletes the user.
+ */
+export async function endSessions(deps: Pick<AuthDeps, 'db' | 'tokens'>, userId: number) {
+  await repo.revokeAllForUser(deps.db, userId);
+  deps.tokens.forgetUser(userId);
+}

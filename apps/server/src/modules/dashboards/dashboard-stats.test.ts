@@ -140,9 +140,7 @@ describe('GET /stats/daily-order-stats/', () => {
     );
     expect(days.at(-1)!.date).toBe(today);
     // Day -2: 10 min (on) and 40 min (off); day -3: 20 min, the deadline (on); day -6: 21 (off).
-    expect(days.slice(0, 5).map((d) => d.percentageOnTimeCollections)).toEqual([
-      0, 0, 0, 100, 50,
-    ]);
+    expect(days.slice(0, 5).map((d) => d.percentageOnTimeCollections)).toEqual([0, 0, 0, 100, 50]);
   });
 
   it('starts at date, stops at today, and refuses a date after today', async () => {

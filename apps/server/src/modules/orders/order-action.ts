@@ -1,3 +1,4 @@
+import { ORDER_MESSAGES } from '@dastak/core/messages';
 import {
   type Actor,
   canTransition,
@@ -38,7 +39,12 @@ export function authorize(actor: ActorContext, action: OrderAction, order: Order
     return role;
   }
   if (actor.kind === 'rider') {
-    if (!roles.includes('rider') || order.assignedRiderId !== actor.userId) throw forbidden();
+    if (!roles.includes('rider')) throw forbidden();
+    // The rider app's own pre-check answers this too; under the lock it can only differ when a
+    // dispatcher took the order away meanwhile, and the rider gets the same answer (ADR 0034).
+    if (order.assignedRiderId !== actor.userId) {
+      throw forbidden(ORDER_MESSAGES.NOT_ASSIGNED_TO_YOU);
+    }
     return 'rider';
   }
   if (!roles.includes('system')) throw forbidden();

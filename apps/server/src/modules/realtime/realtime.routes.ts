@@ -15,6 +15,7 @@ import * as repo from './realtime.repository';
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new RealtimeHub(app.dbHandle, app.log);
   await hub.start();
+  app.metrics?.setStreamClients(() => hub.connections.size);
   // Open streams never end by themselves; end them before the server waits for its sockets.
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => hub.stop());

@@ -1,0 +1,288 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDb } from '../db/client';
+
+/**
+ * Backups of the embedded database and of PostgreSQL (ADR 0032).
+ *
+ * PostgreSQL: pg_dump's custom format (a consistent snapshot by MVCC whatever else runs) and
+ * pg_restore. PGlite: its data directory as a gzipped tar (dumpDataDir), which loadDataDir opens.
+ * A running server owns its PGlite directory, so a backup taken then asks the server for the
+ * snapshot through a Unix socket in DATA_DIR (`admin.sock`, mode 0600: whoever may use it may
+ * read the data files anyway); the server takes it while no statement and no transaction runs.
+ */
+
+export const ADMIN_SOCKET = 'admin.sock';
+export const pgliteDirOf = (dataDir: string) => path.join(path.resolve(dataDir), 'pglite');
+export const adminSocketOf = (dataDir: string) => path.join(path.resolve(dataDir), ADMIN_SOCKET);
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** A consistent gzipped tar of a live PGlite: the data directory read between statements. */
+export async function snapshotPglite(client: PGlite): Promise<Buffer> {
+  // Less WAL to replay on open; the snapshot is consistent without it (recovery replays WAL).
+  await client.exec('checkpoint');
+  const blob = await client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(() => client.dumpDataDir('gzip')),
+  );
+  return Buffer.from(await blob.arrayBuffer());
+}
+
+/** Is a server answering on this data directory's admin socket? */
+export async function serverRunning(dataDir: string): Promise<boolean> {
+  const socketPath = adminSocketOf(dataDir);
+  if (!fs.existsSync(socketPath)) return false;
+  return new Promise((resolve) => {
+    const s = net.connect(socketPath);
+    s.once('connect', () => {
+      s.end('ping\n');
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The running server's side: answers `backup\n` with `ok <bytes>\n` and the snapshot, or
+ * `error <message>\n`. Refuses to start when another server answers on the directory.
+ */
+export async function serveAdminSocket(dataDir: string, client: PGlite, log: Logger) {
+  const socketPath = adminSocketOf(dataDir);
+  if (await serverRunning(dataDir)) {
+    throw new Error(`another Dastak server is using ${path.resolve(dataDir)}`);
+  }
+  fs.rmSync(socketPath, { force: true });
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let line = '';
+    socket.on('data', (chunk) => {
+      line += chunk.toString('utf8');
+      if (!line.includes('\n')) return;
+      const command = line.slice(0, line.indexOf('\n')).trim();
+      socket.removeAllListeners('data');
+      if (command !== 'backup') {
+        socket.end();
+        return;
+      }
+      const started = Date.now();
+      snapshotPglite(client).then(
+        (bytes) => {
+          log.info({ bytes: bytes.length, ms: Date.now() - started }, 'backup snapshot taken');
+          socket.write(`ok ${bytes.length}\n`);
+          socket.end(bytes);
+        },
+        (err: Error) => {
+          log.warn({ err }, 'backup snapshot failed');
+          socket.end(`error ${err.message.replace(/\n/g, ' ')}\n`);
+        },
+      );
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve());
+    });
+    fs.chmodSync(socketPath, 0o600);
+  } catch (err) {
+    // E.g. a path longer than a socket name may be: backups then need the server stopped.
+    log.warn({ err, socketPath }, 'admin socket unavailable; stop the server to take a backup');
+    return { close: async () => {} };
+  }
+  return {
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(socketPath, { force: true });
+    },
+  };
+}
+
+/** Asks the running server for a snapshot; undefined when none answers. */
+async function snapshotFromServer(dataDir: string): Promise<Buffer | undefined> {
+  if (!(await serverRunning(dataDir))) return undefined;
+  return new Promise((resolve, reject) => {
+    const s = net.connect(adminSocketOf(dataDir));
+    const chunks: Buffer[] = [];
+    s.on('data', (c) => chunks.push(c));
+    s.once('error', reject);
+    s.once('connect', () => s.write('backup\n'));
+    s.once('end', () => {
+      const all = Buffer.concat(chunks);
+      const nl = all.indexOf(10);
+      const head = nl < 0 ? all.toString('utf8') : all.subarray(0, nl).toString('utf8');
+      const m = /^ok (\d+)$/.exec(head);
+      if (!m) return reject(new Error(`the server refused the backup: ${head || 'no answer'}`));
+      const body = all.subarray(nl + 1);
+      if (body.length !== Number(m[1])) {
+        return reject(new Error(`the backup ended early (${body.length} of ${m[1]} bytes)`));
+      }
+      resolve(body);
+    });
+  });
+}
+
+/** pg_dump / pg_restore: on PATH, else the newest of Debian's /usr/lib/postgresql/<v>/bin. */
+export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir && fs.existsSync(path.join(dir, name))) return path.join(dir, name);
+  }
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base)
+    ? fs
+        .readdirSync(base)
+        .filter((v) => fs.existsSync(path.join(base, v, 'bin', name)))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions[0]) throw new Error(`${name} not found: install PostgreSQL's client tools`);
+  return path.join(base, versions[0], 'bin', name);
+}
+
+function run(cmd: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(cmd)} exited ${code}: ${stderr.trim()}`)),
+    );
+  });
+}
+
+export interface Target {
+  /** postgres:// URL; unset means PGlite under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export interface BackupResult {
+  engine: 'pglite' | 'postgres';
+  bytes: number;
+  /** How the snapshot was taken. */
+  via: 'pg_dump' | 'server' | 'data-dir';
+}
+
+/** Writes a backup to `out` (through a temp file, renamed when complete). */
+export async function backup(target: Target, out: string): Promise<BackupResult> {
+  const tmp = `${out}.partial`;
+  fs.rmSync(tmp, { force: true });
+  try {
+    let result: BackupResult;
+    if (target.databaseUrl) {
+      await run(pgTool('pg_dump'), [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--file=${tmp}`,
+        `--dbname=${target.databaseUrl}`,
+      ]);
+      result = { engine: 'postgres', bytes: fs.statSync(tmp).size, via: 'pg_dump' };
+    } else {
+      let bytes = await snapshotFromServer(target.dataDir);
+      let via: BackupResult['via'] = 'server';
+      if (!bytes) {
+        const dir = pgliteDirOf(target.dataDir);
+        if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+          throw new Error(`no database in ${dir}`);
+        }
+        const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+        try {
+          bytes = await snapshotPglite(client);
+        } finally {
+          await client.close();
+        }
+        via = 'data-dir';
+      }
+      fs.writeFileSync(tmp, bytes);
+      result = { engine: 'pglite', bytes: bytes.length, via };
+    }
+    fs.renameSync(tmp, out);
+    return result;
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+const GZIP = Buffer.from([0x1f, 0x8b]);
+const PGDMP = Buffer.from('PGDMP');
+
+export interface RestoreResult {
+  engine: 'pglite' | 'postgres';
+  /** PGlite: where the directory that was replaced now is. */
+  previous?: string;
+}
+
+/**
+ * Restores `file` into the target. PostgreSQL: pg_restore --clean in one transaction (objects of
+ * the backup are dropped and recreated; others are left). PGlite: the server must be stopped; the
+ * current directory is kept beside the new one as pglite.before-restore-<time>. Either way the
+ * database is then opened and migrated, so a backup of an older release comes up to date.
+ */
+export async function restore(target: Target, file: string): Promise<RestoreResult> {
+  const head = Buffer.alloc(5);
+  const fd = fs.openSync(file, 'r');
+  fs.readSync(fd, head, 0, 5, 0);
+  fs.closeSync(fd);
+  if (target.databaseUrl) {
+    if (!head.equals(PGDMP)) {
+      throw new Error(`${file} is not a PostgreSQL backup (pg_dump custom format)`);
+    }
+    await run(pgTool('pg_restore'), [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--exit-on-error',
+      `--dbname=${target.databaseUrl}`,
+      file,
+    ]);
+    const handle = await openDb({ databaseUrl: target.databaseUrl });
+    await handle.close();
+    return { engine: 'postgres' };
+  }
+  if (!head.subarray(0, 2).equals(GZIP)) {
+    throw new Error(`${file} is not an embedded-database backup (gzipped tar)`);
+  }
+  if (await serverRunning(target.dataDir)) {
+    throw new Error('the server is running on this data directory: stop it, then restore');
+  }
+  const dir = pgliteDirOf(target.dataDir);
+  let previous: string | undefined;
+  if (fs.existsSync(dir)) {
+    previous = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    fs.renameSync(dir, previous);
+  }
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const client = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: new Blob([fs.readFileSync(file)]),
+      extensions: { pg_trgm },
+    });
+    await client.close();
+    const handle = await openDb({ dataDir: target.dataDir });
+    await handle.close();
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (previous) fs.renameSync(previous, dir);
+    throw err;
+  }
+  return { engine: 'pglite', previous };
+}
