@@ -252,6 +252,8 @@ export const RIDER_MESSAGES = {
   REGION_INVALID: 'Select a valid region',
   tasksInHand: (n: number) =>
     `Rider has ${n} task${n === 1 ? '' : 's'} in hand; complete or reassign ${n === 1 ? 'it' : 'them'} before going off duty`,
+  tasksInHandMove: (n: number) =>
+    `Rider has ${n} task${n === 1 ? '' : 's'} in hand; complete or reassign ${n === 1 ? 'it' : 'them'} before moving the rider to the other vertical`,
   NOT_YOUR_ORDER: ORDER_MESSAGES.NOT_ASSIGNED_TO_YOU,
   NO_COLLECTED_ORDERS: 'No collected orders in hand to deliver',
   FEEDBACK_BEFORE_COLLECTION: 'Patient feedback can be given once the sample is collected',
