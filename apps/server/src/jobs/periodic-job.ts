@@ -23,8 +23,10 @@ const jobs = new Map<string, JobStatus>();
 
 export const jobStatuses = (): readonly JobStatus[] => [...jobs.values()];
 
-/** Observers of finished runs, not of skipped ticks (the metrics module counts and times them). */
-type RunObserver = (status: JobStatus, ok: boolean) => void;
+export type JobOutcome = 'ok' | 'failed' | 'skipped';
+
+/** Observers of finished runs and skipped ticks (the metrics module counts and times them). */
+type RunObserver = (status: JobStatus, outcome: JobOutcome) => void;
 const observers = new Set<RunObserver>();
 export function onJobRun(observer: RunObserver): () => void {
   observers.add(observer);
@@ -74,7 +76,7 @@ export function startPeriodicJob(opts: {
   const holder = lease?.holder ?? INSTANCE_ID;
   const once = async () => {
     status.running = true;
-    let outcome: 'ok' | 'failed' | 'skipped' = 'ok';
+    let outcome: JobOutcome = 'ok';
     let started = Date.now();
     try {
       // A claim that fails (database down) counts as a failed run, never as a licence to run.
@@ -97,12 +99,12 @@ export function startPeriodicJob(opts: {
     if (outcome === 'skipped') {
       status.skipped += 1;
       status.lastSkippedAt = new Date();
-      return;
+    } else {
+      status.runs += 1;
+      status.lastFinishedAt = new Date();
+      status.lastDurationMs = Date.now() - started;
     }
-    status.runs += 1;
-    status.lastFinishedAt = new Date();
-    status.lastDurationMs = Date.now() - started;
-    for (const observe of observers) observe(status, outcome === 'ok');
+    for (const observe of observers) observe(status, outcome);
   };
   const tick = async () => {
     if (stopped) return;
