@@ -70,6 +70,7 @@ export const ERRORS = {
   PERMISSION_DENIED: 'You do not have permission to perform this action.',
   INVALID_CREDENTIALS: 'Unable to log in with provided credentials.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
+  SHUTTING_DOWN: 'The server is restarting. Please try again in a moment.',
   INVALID_REFRESH_TOKEN: 'Invalid or expired refresh token.',
   INVALID_RESET_TOKEN: 'This password reset link is invalid or has expired.',
   VALIDATION_FAILED: 'Invalid input.',
