@@ -73,8 +73,14 @@ const day = { from: startOfKarachiDay(now), to: endOfKarachiDay(now) };
 const [ref] = await rows<{ regions: number[]; rider: number; number: string; today: number }>(sql`
   select
     (select array_agg(id order by id) from (select id from regions where vertical = 'blood' order by id limit 3) r) as regions,
-    (select assigned_rider_id from orders where vertical = 'blood' and assigned_rider_id is not null
-      and pickup between ${day.from} and ${day.to} group by 1 order by count(*) desc limit 1) as rider,
+    -- Before the day's first assignment (the small hours in Karachi) the busiest rider of any day:
+    -- the filter then finds no row today, but the statement is the same.
+    coalesce(
+      (select assigned_rider_id from orders where vertical = 'blood' and assigned_rider_id is not null
+        and pickup between ${day.from} and ${day.to} group by 1 order by count(*) desc limit 1),
+      (select assigned_rider_id from orders where vertical = 'blood' and assigned_rider_id is not null
+        group by 1 order by count(*) desc limit 1),
+      (select user_id from rider_profiles order by user_id limit 1)) as rider,
     (select number from orders where vertical = 'blood' and pickup between ${day.from} and ${day.to}
       order by id limit 1) as number,
     (select count(*)::int from orders where vertical = 'blood' and pickup between ${day.from} and ${day.to}) as today`);

@@ -56,6 +56,10 @@ async function main() {
     dbHandle.db,
     createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
     log,
+    undefined,
+    // The embedded database has one server at a time: what is 'sending' on start was left by a
+    // crash. On PostgreSQL another instance may be sending it (ADR 0035).
+    { soleInstance: dbHandle.kind === 'pglite' },
   );
   const autoAssignment = startAutoAssignment(dbHandle.db, log, {
     config: config.dispatch,

@@ -70,6 +70,7 @@ export const ERRORS = {
   PERMISSION_DENIED: 'You do not have permission to perform this action.',
   INVALID_CREDENTIALS: 'Unable to log in with provided credentials.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
+  SHUTTING_DOWN: 'The server is restarting. Please try again in a moment.',
   INVALID_REFRESH_TOKEN: 'Invalid or expired refresh token.',
   INVALID_RESET_TOKEN: 'This password reset link is invalid or has expired.',
   VALIDATION_FAILED: 'Invalid input.',
@@ -252,6 +253,8 @@ export const RIDER_MESSAGES = {
   REGION_INVALID: 'Select a valid region',
   tasksInHand: (n: number) =>
     `Rider has ${n} task${n === 1 ? '' : 's'} in hand; complete or reassign ${n === 1 ? 'it' : 'them'} before going off duty`,
+  tasksInHandMove: (n: number) =>
+    `Rider has ${n} task${n === 1 ? '' : 's'} in hand; complete or reassign ${n === 1 ? 'it' : 'them'} before moving the rider to the other vertical`,
   NOT_YOUR_ORDER: ORDER_MESSAGES.NOT_ASSIGNED_TO_YOU,
   NO_COLLECTED_ORDERS: 'No collected orders in hand to deliver',
   FEEDBACK_BEFORE_COLLECTION: 'Patient feedback can be given once the sample is collected',

@@ -180,18 +180,27 @@ async function attempt(
   }
 }
 
-/** Runs the job every config.periodMs until stopped; a failed run is logged, not fatal. */
+/**
+ * Runs the job every config.periodMs until stopped; a failed run is logged, not fatal. With
+ * several instances on one database, one of them runs each period (the job_leases row, ADR 0035):
+ * two solvers working from the same snapshot would only fight over the same orders.
+ */
 export function startAutoAssignment(
   db: Db,
   log: FastifyBaseLogger,
-  opts: Omit<AutoAssignmentOptions, 'log'> = {},
+  opts: Omit<AutoAssignmentOptions, 'log'> & {
+    /** Names this instance in job_leases (default: this process's INSTANCE_ID). */
+    holder?: string;
+  } = {},
 ) {
+  const { holder, ...runOpts } = opts;
   return startPeriodicJob({
     name: 'auto-assignment',
     periodMs: (opts.config ?? DISPATCH_DEFAULTS).periodMs,
     log,
+    lease: { db, holder },
     run: async () => {
-      const r = await runAutoAssignmentOnce(db, new Date(), { ...opts, log });
+      const r = await runAutoAssignmentOnce(db, new Date(), { ...runOpts, log });
       if (r.assigned || r.escalated) log.info(r, 'auto-assignment');
     },
   });

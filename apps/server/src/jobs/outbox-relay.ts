@@ -1,32 +1,55 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { Mailer } from '../modules/notifications/mailer';
+import { type Mailer, outboxMessageKey } from '../modules/notifications/mailer';
 import * as outboxRepo from '../modules/notifications/notifications.repository';
+import { INSTANCE_ID } from './job-leases.repository';
 import { startPeriodicJob } from './periodic-job';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 
-/** Relays one batch of due outbox messages; returns how many were handled. */
+export interface RelayOptions {
+  /** Names this instance in the outbox's claims (default: this process's INSTANCE_ID). */
+  holder?: string;
+  /**
+   * Requeue every 'sending' message on start, stale or not: only when no other instance can be
+   * relaying, i.e. on the embedded database, which one process at a time opens.
+   */
+  soleInstance?: boolean;
+}
+
+/**
+ * Relays one batch of due outbox messages; returns how many were handled. Several instances may
+ * run it at once (docs/decisions/0035-instances-and-exactly-once.md): each message is claimed by
+ * one of them, the claim is renewed right before the send, and only its holder marks it.
+ */
 export async function relayOutboxOnce(
   db: Db,
   mailer: Mailer,
   log: FastifyBaseLogger,
+  opts: RelayOptions = {},
 ): Promise<number> {
-  const due = await outboxRepo.claimDue(db, BATCH);
+  const holder = opts.holder ?? INSTANCE_ID;
+  const due = await outboxRepo.claimDue(db, BATCH, holder);
   for (const row of due) {
+    // The sends before it in the batch took so long that another instance took it over.
+    if (!(await outboxRepo.renewClaim(db, row.id, holder))) continue;
     try {
       if (row.kind !== 'email') throw new Error(`unknown outbox kind ${row.kind}`);
-      await mailer.send(row.payload as outboxRepo.EmailMessage);
-      await outboxRepo.markSent(db, row.id);
+      const result = await mailer.send(
+        row.payload as outboxRepo.EmailMessage,
+        outboxMessageKey(row),
+      );
+      // A crash came between the send and markSent; the sink kept the first copy.
+      if (result === 'already-sent') log.warn({ outboxId: row.id }, 'outbox: message already sent');
+      if (!(await outboxRepo.markSent(db, row.id, holder))) {
+        log.warn({ outboxId: row.id }, 'outbox message sent after its claim went stale');
+      }
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       // Exponential backoff: 30 s, 1 min, 2 min, 4 min, then give up.
-      const retryAt =
-        row.attempts < MAX_ATTEMPTS
-          ? new Date(Date.now() + 30_000 * 2 ** (row.attempts - 1))
-          : null;
-      await outboxRepo.markFailed(db, row.id, message, retryAt);
+      const retryInMs = row.attempts < MAX_ATTEMPTS ? 30_000 * 2 ** (row.attempts - 1) : null;
+      await outboxRepo.markFailed(db, row.id, holder, message, retryInMs);
       // The payload holds addresses and links; log only the id.
       log.warn(
         { outboxId: row.id, attempts: row.attempts, err: message },
@@ -37,18 +60,27 @@ export async function relayOutboxOnce(
   return due.length;
 }
 
-/** Polls the outbox until stopped; first it requeues what a crash left half-sent. */
+/**
+ * Polls the outbox until stopped, starting at once. Every tick first requeues what a dead
+ * instance left half-sent (a stale claim), so a live instance finishes it.
+ */
 export function startOutboxRelay(
   db: Db,
   mailer: Mailer,
   log: FastifyBaseLogger,
   intervalMs = 1000,
+  opts: RelayOptions = {},
 ) {
   return startPeriodicJob({
     name: 'outbox-relay',
     periodMs: intervalMs,
     log,
-    before: () => outboxRepo.requeueStuck(db),
-    run: () => relayOutboxOnce(db, mailer, log),
+    immediate: true,
+    before: opts.soleInstance ? () => outboxRepo.requeueStuck(db, 0) : undefined,
+    run: async () => {
+      const requeued = await outboxRepo.requeueStuck(db);
+      if (requeued) log.warn({ requeued }, 'outbox: requeued messages of a stale claim');
+      return relayOutboxOnce(db, mailer, log, opts);
+    },
   });
 }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { claimJobPeriod, INSTANCE_ID } from './job-leases.repository';
 
 /** What health and metrics report of a background job. */
 export interface JobStatus {
@@ -6,6 +8,9 @@ export interface JobStatus {
   periodMs: number;
   runs: number;
   failures: number;
+  /** Ticks skipped because another instance held the period (jobs with a lease). */
+  skipped: number;
+  lastSkippedAt: Date | null;
   running: boolean;
   lastStartedAt: Date | null;
   lastFinishedAt: Date | null;
@@ -18,8 +23,10 @@ const jobs = new Map<string, JobStatus>();
 
 export const jobStatuses = (): readonly JobStatus[] => [...jobs.values()];
 
-/** Observers of finished runs (the metrics module counts and times them). */
-type RunObserver = (status: JobStatus, ok: boolean) => void;
+export type JobOutcome = 'ok' | 'failed' | 'skipped';
+
+/** Observers of finished runs and skipped ticks (the metrics module counts and times them). */
+type RunObserver = (status: JobStatus, outcome: JobOutcome) => void;
 const observers = new Set<RunObserver>();
 export function onJobRun(observer: RunObserver): () => void {
   observers.add(observer);
@@ -29,22 +36,32 @@ export function onJobRun(observer: RunObserver): () => void {
 /**
  * A job that runs `run` every `periodMs` until stopped: one run at a time, a failed run logged
  * and counted but never fatal, and `stop()` waits for the run in progress (shutdown closes the
- * database only after). The first run comes after `firstAfter` (default one period), or at once
- * after `before` settles when given.
+ * database only after). The first run comes one period after the start, or at once when
+ * `immediate`, or at once after `before` settles when given.
+ *
+ * With `lease`, the job runs once per period across every instance on the database: each tick
+ * first claims the period in job_leases (docs/decisions/0035-instances-and-exactly-once.md);
+ * an instance that does not get it skips the tick and counts the skip.
  */
 export function startPeriodicJob(opts: {
   name: string;
   periodMs: number;
   log: FastifyBaseLogger;
   run: () => Promise<unknown>;
-  /** Runs once before the first tick (e.g. the outbox requeues what a crash left sending). */
+  /** Runs once before the first tick, which then comes at once. */
   before?: () => Promise<unknown>;
+  /** The first run comes at once rather than one period after the start. */
+  immediate?: boolean;
+  /** `holder` names the instance in job_leases (default: this process's INSTANCE_ID). */
+  lease?: { db: DbOrTx; holder?: string };
 }) {
   const status: JobStatus = {
     name: opts.name,
     periodMs: opts.periodMs,
     runs: 0,
     failures: 0,
+    skipped: 0,
+    lastSkippedAt: null,
     running: false,
     lastStartedAt: null,
     lastFinishedAt: null,
@@ -55,26 +72,39 @@ export function startPeriodicJob(opts: {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  const lease = opts.lease;
+  const holder = lease?.holder ?? INSTANCE_ID;
   const once = async () => {
-    const started = Date.now();
     status.running = true;
-    status.lastStartedAt = new Date(started);
-    let ok = true;
+    let outcome: JobOutcome = 'ok';
+    let started = Date.now();
     try {
-      await opts.run();
-      status.lastError = null;
+      // A claim that fails (database down) counts as a failed run, never as a licence to run.
+      if (lease && !(await claimJobPeriod(lease.db, opts.name, opts.periodMs, holder))) {
+        outcome = 'skipped';
+      } else {
+        started = Date.now();
+        status.lastStartedAt = new Date(started);
+        await opts.run();
+        status.lastError = null;
+      }
     } catch (err) {
-      ok = false;
+      outcome = 'failed';
       status.failures += 1;
       status.lastError = err instanceof Error ? err.message : String(err);
       opts.log.error({ err }, `${opts.name} failed`);
     } finally {
       status.running = false;
+    }
+    if (outcome === 'skipped') {
+      status.skipped += 1;
+      status.lastSkippedAt = new Date();
+    } else {
       status.runs += 1;
       status.lastFinishedAt = new Date();
       status.lastDurationMs = Date.now() - started;
     }
-    for (const observe of observers) observe(status, ok);
+    for (const observe of observers) observe(status, outcome);
   };
   const tick = async () => {
     if (stopped) return;
@@ -82,9 +112,8 @@ export function startPeriodicJob(opts: {
     await running;
     if (!stopped) timer = setTimeout(tick, opts.periodMs);
   };
-  if (opts.before) {
-    running = opts
-      .before()
+  if (opts.before || opts.immediate) {
+    running = (opts.before?.() ?? Promise.resolve())
       .catch((err) => opts.log.error({ err }, `${opts.name}: start failed`))
       .then(tick);
   } else {

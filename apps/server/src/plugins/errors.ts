@@ -74,6 +74,8 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
  */
 export const errorServerOptions = {
   clientErrorHandler,
+  // Fastify's own 503 while closing has a body of its own shape; errorsPlugin answers instead.
+  return503OnClosing: false,
   frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) =>
     frameworkError(error, reply),
 } satisfies Partial<FastifyServerOptions>;
@@ -84,6 +86,25 @@ export const errorServerOptions = {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: ERRORS.NOT_FOUND }));
+
+  // Draining on SIGTERM (ADR 0032): a request that arrives on a kept-alive connection after the
+  // close began is turned away with 503 `{detail}`, and the connection closes so the client's
+  // retry goes to a live instance. Requests already in flight finish normally.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    // Not through the route's response schema: a route's own 503 (health's) has another shape.
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .type('application/json; charset=utf-8')
+      .serializer(JSON.stringify)
+      .send({ detail: ERRORS.SHUTTING_DOWN });
+  });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof HttpError) {

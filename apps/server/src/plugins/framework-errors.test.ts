@@ -102,3 +102,39 @@ describe('POST /auth/logout/', () => {
     }
   });
 });
+
+describe('while the server closes', () => {
+  it('turns a new request on a kept-alive connection away with 503 {detail}', async () => {
+    const own = await createTestApp();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = own.app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+    });
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // The first request is in flight (its body not sent yet) when the close begins, so the
+    // connection is busy, not idle, and stays open.
+    socket.write(
+      'POST /api/v1/auth/logout/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\n\r\n',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const closed = own.app.close();
+    await new Promise((r) => setTimeout(r, 100));
+    // Its body, then a second request on the same connection.
+    socket.write('{}GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await ended;
+    await closed;
+    await own.close();
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answers[1]).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4)).toBe(
+      JSON.stringify({ detail: ERRORS.SHUTTING_DOWN }),
+    );
+  });
+});

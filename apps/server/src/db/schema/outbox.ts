@@ -12,9 +12,12 @@ export const outbox = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     kind: text().notNull(), // 'email' | 'push'
     payload: jsonb().notNull(),
-    state: text().notNull().default('pending'), // pending | sent | failed
+    state: text().notNull().default('pending'), // pending | sending | sent | failed
     attempts: smallint().notNull().default(0),
     runAt: tz().notNull().defaultNow(),
+    /** While 'sending': when (database clock) and by which instance the message was claimed. */
+    claimedAt: tz(),
+    claimedBy: text(),
     lastError: text(),
     sentAt: tz(),
     created: tz().notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import type { Vertical } from '@dastak/core/states';
-import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cells, collectionCenters, regions } from '../../db/schema/locations';
@@ -279,7 +279,12 @@ export async function findRider(db: DbOrTx, vertical: Vertical, riderId: number)
   return row;
 }
 
-export function listRiderQueue(db: DbOrTx, riderId: number) {
+/**
+ * The rider's pending queue as the vertical's pages show it: tasks of another vertical's orders
+ * (a rider moved to a region of the other vertical keeps the work in hand) are left out, as
+ * their orders do not open under this vertical. Tasks without an order (breaks) stay.
+ */
+export function listRiderQueue(db: DbOrTx, riderId: number, vertical: Vertical) {
   return db
     .select({
       id: riderTasks.id,
@@ -296,7 +301,13 @@ export function listRiderQueue(db: DbOrTx, riderId: number) {
     .from(riderTasks)
     .leftJoin(orders, eq(orders.id, riderTasks.orderId))
     .leftJoin(collectionCenters, eq(collectionCenters.id, riderTasks.collectionCenterId))
-    .where(and(eq(riderTasks.riderId, riderId), eq(riderTasks.state, 'pending')))
+    .where(
+      and(
+        eq(riderTasks.riderId, riderId),
+        eq(riderTasks.state, 'pending'),
+        or(isNull(riderTasks.orderId), eq(orders.vertical, vertical)),
+      ),
+    )
     .orderBy(asc(riderTasks.sequence), asc(riderTasks.id));
 }
 

@@ -7,7 +7,7 @@ import * as repo from './dispatch.repository';
 /** GET /algorithm/{vertical}/tasks/?rider_id: the rider's pending queue in sequence order. */
 export async function listRiderTasks(db: Db, p: { vertical: Vertical; riderId: number }) {
   if (!(await repo.findRider(db, p.vertical, p.riderId))) throw notFound();
-  const rows = await repo.listRiderQueue(db, p.riderId);
+  const rows = await repo.listRiderQueue(db, p.riderId, p.vertical);
   return rows.map((t) => ({
     id: t.id,
     type: t.type as RiderTaskType,

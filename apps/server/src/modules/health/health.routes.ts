@@ -21,7 +21,9 @@ const healthSchema = z.object({
 const STALLED_PERIODS = 3;
 
 export function jobHealth(job: JobStatus, now = Date.now()): z.infer<typeof jobHealthSchema> {
-  const since = (job.lastFinishedAt ?? job.lastStartedAt)?.getTime();
+  // A tick skipped because another instance held the period (ADR 0035) is a live job too.
+  const ticks = [job.lastFinishedAt, job.lastSkippedAt].flatMap((d) => (d ? [d.getTime()] : []));
+  const since = ticks.length ? Math.max(...ticks) : job.lastStartedAt?.getTime();
   const stalled = since !== undefined && now - since > STALLED_PERIODS * job.periodMs + 60_000;
   return {
     name: job.name,

@@ -55,6 +55,10 @@ it('counts a job stalled when no run finished for three periods and a minute', (
   const status = { ...job0(), periodMs: 1000, lastFinishedAt: new Date(0) };
   expect(jobHealth(status, 62_000).state).toBe('ok');
   expect(jobHealth(status, 64_000).state).toBe('stalled');
+  // Skipping because another instance holds the period (ADR 0035) is not stalling.
+  const skipping = { ...status, skipped: 5, lastSkippedAt: new Date(60_000) };
+  expect(jobHealth(skipping, 64_000).state).toBe('ok');
+  expect(jobHealth(skipping, 124_000).state).toBe('stalled');
 });
 
 function job0() {
@@ -63,6 +67,8 @@ function job0() {
     periodMs: 1000,
     runs: 1,
     failures: 0,
+    skipped: 0,
+    lastSkippedAt: null,
     running: false,
     lastStartedAt: new Date(0),
     lastFinishedAt: new Date(0),

@@ -49,7 +49,7 @@ export function createMetrics(app: FastifyInstance, dbHandle: DbHandle, token: s
 
   const jobRuns = new Counter({
     name: 'dastak_job_runs_total',
-    help: 'Background job runs, by job and outcome',
+    help: 'Background job runs, by job and outcome (ok, failed, skipped: another instance ran it)',
     labelNames: ['job', 'outcome'] as const,
     registers: [registry],
   });
@@ -60,9 +60,11 @@ export function createMetrics(app: FastifyInstance, dbHandle: DbHandle, token: s
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10, 30],
     registers: [registry],
   });
-  const unobserve = onJobRun((job, ok) => {
-    jobRuns.inc({ job: job.name, outcome: ok ? 'ok' : 'failed' });
-    jobDuration.observe({ job: job.name }, (job.lastDurationMs ?? 0) / 1000);
+  // 'skipped': another instance held the period (ADR 0035); a skip has no duration.
+  const unobserve = onJobRun((job, outcome) => {
+    jobRuns.inc({ job: job.name, outcome });
+    if (outcome !== 'skipped')
+      jobDuration.observe({ job: job.name }, (job.lastDurationMs ?? 0) / 1000);
   });
 
   new Gauge({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/outbox';
+import { claimJobPeriod } from '../../jobs/job-leases.repository';
 import { startPeriodicJob } from '../../jobs/periodic-job';
 import { createTestApp } from '../../test/test-app';
 import { createFixtures, type Fixtures, tokenWith } from '../orders/test-fixtures';
@@ -84,6 +85,20 @@ describe('with METRICS_TOKEN', () => {
         if (fail) throw new Error('every other run fails');
       },
     });
+    // Another instance holds this job's period for a minute: every tick here is a skip.
+    expect(await claimJobPeriod(f.t.db, 'metrics-leased-job', 60_000, 'another-instance')).toBe(
+      true,
+    );
+    let leasedRuns = 0;
+    const leased = startPeriodicJob({
+      name: 'metrics-leased-job',
+      periodMs: 10,
+      log: f.t.app.log,
+      lease: { db: f.t.db, holder: 'this-instance' },
+      run: async () => {
+        leasedRuns++;
+      },
+    });
     await f.t.db.insert(outbox).values([
       { kind: 'email', payload: {} },
       { kind: 'email', payload: {}, state: 'sent' },
@@ -99,12 +114,18 @@ describe('with METRICS_TOKEN', () => {
               job: 'metrics-test-job',
               outcome: 'failed',
             }) ?? 0) > 0,
+            (sample(text, 'dastak_job_runs_total', {
+              job: 'metrics-leased-job',
+              outcome: 'skipped',
+            }) ?? 0) > 0,
           ];
         })
-        .toEqual([true, true]);
+        .toEqual([true, true, true]);
     } finally {
       await job.stop();
+      await leased.stop();
     }
+    expect(leasedRuns).toBe(0);
     const text = (await scrape(f, `Bearer ${TOKEN}`)).body;
     expect(sample(text, 'dastak_outbox_backlog')).toBe(1);
     expect(sample(text, 'dastak_realtime_stream_clients')).toBe(0);

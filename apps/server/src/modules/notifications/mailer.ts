@@ -1,39 +1,90 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { EmailMessage } from './notifications.repository';
 
+/** 'already-sent': the file sink held this message already (a resend after a crash). */
+export type SendResult = 'sent' | 'already-sent';
+
 export interface Mailer {
-  send(message: EmailMessage): Promise<void>;
+  /** `key` names the outbox row (outboxMessageKey); the same key is the same message. */
+  send(message: EmailMessage, key: string): Promise<SendResult>;
 }
 
 const FROM = 'Dastak <no-reply@dastak.local>';
 
 /**
- * SMTP_URL set: send through it. Otherwise write each message as an .eml file under
- * DATA_DIR/outbox, so a machine without mail still shows what would have gone out.
+ * Bounds on one SMTP send, so that a send always ends well within the outbox's stale-claim bound
+ * (notifications.repository.ts): nodemailer's defaults allow 2 minutes to connect and 10 of
+ * silence on the socket.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/**
+ * The stable name of an outbox message: its id plus its creation time, because ids start again
+ * at 1 in a fresh database while DATA_DIR/outbox and the receivers' Message-ID history remain
+ * (docs/decisions/0035-instances-and-exactly-once.md).
+ */
+export const outboxMessageKey = (row: { id: number; created: Date }) =>
+  `${row.id}-${row.created.getTime().toString(36)}`;
+
+export const messageIdOf = (key: string) => `<outbox-${key}@dastak.local>`;
+export const emlFileOf = (key: string) => `outbox-${key}.eml`;
+
+/**
+ * SMTP_URL set: send through it, with a Message-ID derived from the outbox row, so a receiver
+ * can drop the resend that follows a crash between the send and markSent. Otherwise write each
+ * message once as DATA_DIR/outbox/outbox-KEY.eml, so a machine without mail still shows what would
+ * have gone out.
  */
 export function createMailer(opts: { smtpUrl?: string; dataDir: string }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS });
     return {
-      async send(m) {
-        await transport.sendMail({ from: FROM, ...m });
+      async send(m, key) {
+        await transport.sendMail({ from: FROM, ...m, messageId: messageIdOf(key) });
+        return 'sent';
       },
     };
   }
-  const dir = path.join(opts.dataDir, 'outbox');
+  return fileMailer(path.join(opts.dataDir, 'outbox'));
+}
+
+/**
+ * The file sink sends exactly once: the message is written in full to a temporary file, synced,
+ * then linked to its final name, which fails if the name exists (an exclusive create, like
+ * open's 'wx', but the final name never holds a half-written message after a kill -9). An
+ * existing file means the message already went out.
+ */
+export function fileMailer(dir: string): Mailer {
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
     newline: 'unix',
   });
   return {
-    async send(m) {
-      const info = await transport.sendMail({ from: FROM, ...m });
+    async send(m, key) {
       await fs.mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
-      await fs.writeFile(path.join(dir, name), info.message as Buffer);
+      const final = path.join(dir, emlFileOf(key));
+      const info = await transport.sendMail({ from: FROM, ...m, messageId: messageIdOf(key) });
+      const tmp = path.join(dir, `.tmp-${randomBytes(6).toString('hex')}.eml`);
+      const file = await fs.open(tmp, 'wx');
+      try {
+        await file.writeFile(info.message as Buffer);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      try {
+        await fs.link(tmp, final);
+        return 'sent';
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return 'already-sent';
+        throw err;
+      } finally {
+        await fs.rm(tmp, { force: true });
+      }
     },
   };
 }

@@ -69,7 +69,10 @@ export async function createRider(db: Db, input: RiderCreate) {
   }
 }
 
-/** PUT /entity/rider-update/{id}/: a new region also moves the vertical and clears the cell. */
+/**
+ * PUT /entity/rider-update/{id}/: a new region also moves the vertical and clears the cell; a
+ * move to the other vertical with work in hand is refused (409).
+ */
 export async function updateRider(
   db: Db,
   id: number,
@@ -81,6 +84,12 @@ export async function updateRider(
       if (!current) throw notFound();
       const region = await checkFields(tx, input, id);
       const regionChanged = current.regionId !== region.id;
+      // Blood work cannot follow a rider into X-ray (or back): the orders would be stranded on
+      // a rider whose task lists no longer show them. Within a vertical the work goes along.
+      if (region.vertical !== current.vertical) {
+        const n = await repo.countWorkInHand(tx, id);
+        if (n > 0) throw conflict(RIDER_MESSAGES.tasksInHandMove(n));
+      }
       await repo.updateRider(
         tx,
         id,

@@ -148,6 +148,44 @@ describe('PUT /entity/rider-update/{id}/', () => {
     });
   });
 
+  it('refuses moving a rider with work in hand to the other vertical, and changes nothing', async () => {
+    const rider = await insertRider(t.db, { regionId: geo.gulberg.id });
+    const order = await insertOrder(t.db, { regionId: geo.gulberg.id, riderId: rider.id });
+    await insertTask(t.db, { riderId: rider.id, orderId: order.id, type: 0, sequence: 0 });
+    const payload = {
+      first_name: 'Moved',
+      last_name: 'Rider',
+      phone: '03009990001',
+      email: `moved-${rider.id}@riders.test`,
+    };
+    const toXray = await send(
+      'PUT',
+      `/entity/rider-update/${rider.id}/`,
+      { ...payload, region: geo.xray.id },
+      changer,
+    );
+    expect(toXray.statusCode).toBe(409);
+    expect(toXray.json()).toEqual({
+      detail:
+        'Rider has 1 task in hand; complete or reassign it before moving the rider to the other vertical',
+    });
+    expect((await get(`/entity/rider/${rider.id}/`)).json()).toMatchObject({
+      firstName: 'Rider',
+      profile: { region: { id: geo.gulberg.id }, vertical: { name: 'blood' } },
+    });
+    // Within the vertical the work goes along with the rider.
+    const within = await send(
+      'PUT',
+      `/entity/rider-update/${rider.id}/`,
+      { ...payload, region: geo.dha.id },
+      changer,
+    );
+    expect(within.statusCode).toBe(200);
+    expect((await get(`/entity/rider/${rider.id}/`)).json()).toMatchObject({
+      profile: { region: { id: geo.dha.id }, vertical: { name: 'blood' } },
+    });
+  });
+
   it('refuses another rider phone and needs CAN_CHANGE_USER', async () => {
     const payload = {
       first_name: 'Sana',
