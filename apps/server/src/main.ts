@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
-import { openDb } from './db/client';
+import { DataDirError, openDb } from './db/client';
 import { pgliteOf } from './demo/insert';
 import { startAutoAssignment } from './jobs/auto-assignment';
 import { startOutboxRelay } from './jobs/outbox-relay';
@@ -130,8 +130,13 @@ async function errorReporter(dsn: string | undefined) {
 }
 
 main().catch((err) => {
-  process.stderr.write(
-    `Dastak failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
+  // A data directory of another engine version: the message says what to do; a stack would not.
+  const text =
+    err instanceof DataDirError
+      ? err.message
+      : err instanceof Error
+        ? (err.stack ?? err.message)
+        : String(err);
+  process.stderr.write(`Dastak failed to start: ${text}\n`);
   process.exit(1);
 });

@@ -70,6 +70,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    checkDataDirVersion(dir);
   }
   // The options-only form: PGlite ignores options passed after an undefined dataDir.
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
@@ -83,6 +84,32 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     },
     close: () => client.close(),
   };
+}
+
+/** The PostgreSQL major version of the embedded engine (PGlite 0.5.x); a test holds it to it. */
+export const PGLITE_PG_MAJOR = '18';
+
+/** A data directory this release cannot open; main prints the message alone (no stack). */
+export class DataDirError extends Error {}
+
+/**
+ * PostgreSQL opens only a data directory of its own major version, and PGlite would abort with
+ * a bare wasm error. Dastak before PGlite 0.5 wrote PostgreSQL 17 directories: those are carried
+ * over by `npm run upgrade-data` (ADR 0036); anything else is refused with what to do.
+ */
+export function checkDataDirVersion(dir: string) {
+  const file = path.join(dir, 'PG_VERSION');
+  if (!fs.existsSync(file)) return;
+  const found = fs.readFileSync(file, 'utf8').trim();
+  if (found === PGLITE_PG_MAJOR) return;
+  const how =
+    found === '17'
+      ? 'It was made by an earlier Dastak (PGlite 0.3). Stop the server and run ' +
+        '`npm run upgrade-data` to carry it over (the old directory is kept beside it).'
+      : 'Restore a backup made by this release, or move the directory away to start afresh.';
+  throw new DataDirError(
+    `The embedded database in ${dir} is PostgreSQL ${found}; this release runs PostgreSQL ${PGLITE_PG_MAJOR} and cannot open it. ${how}`,
+  );
 }
 
 /**

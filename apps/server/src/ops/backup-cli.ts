@@ -2,12 +2,14 @@
  * Backup and restore of the database the server uses (DATABASE_URL, else PGlite in DATA_DIR):
  *   npm run backup -- --out FILE     (safe while the server runs)
  *   npm run restore -- FILE          (PGlite: stop the server first)
+ *   npm run upgrade-data             (PGlite 0.3's PostgreSQL 17 directory to 18; server stopped)
  * ADR 0032 says how each engine's backup stays consistent.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config';
 import { backup, restore } from './backup';
+import { upgradeDataDir } from './upgrade-data';
 
 const [command, ...rest] = process.argv.slice(2);
 const { values, positionals } = parseArgs({
@@ -54,8 +56,16 @@ try {
     const r = await restore(target, path.resolve(file));
     console.log(`restore: ${path.resolve(file)} -> ${where} (${elapsed()})`);
     if (r.previous) console.log(`the directory it replaced is kept in ${r.previous}`);
+  } else if (command === 'upgrade-data') {
+    if (target.databaseUrl) {
+      console.error('upgrade-data: only the embedded database (DATABASE_URL is set)');
+      process.exit(2);
+    }
+    const r = await upgradeDataDir(target.dataDir, (m) => console.log(`upgrade-data: ${m}`));
+    console.log(`upgrade-data: ${where} is now PostgreSQL 18 (${elapsed()})`);
+    console.log(`the PostgreSQL 17 directory is kept in ${r.previous}`);
   } else {
-    console.error('usage: backup-cli.ts backup --out FILE | restore FILE');
+    console.error('usage: backup-cli.ts backup --out FILE | restore FILE | upgrade-data');
     process.exit(2);
   }
 } catch (err) {

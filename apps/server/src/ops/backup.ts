@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { openDb } from '../db/client';
+import { checkDataDirVersion, openDb } from '../db/client';
 
 /**
  * Backups of the embedded database and of PostgreSQL (ADR 0032).
@@ -29,9 +30,9 @@ interface Logger {
 export async function snapshotPglite(client: PGlite): Promise<Buffer> {
   // Less WAL to replay on open; the snapshot is consistent without it (recovery replays WAL).
   await client.exec('checkpoint');
-  const blob = await client._runExclusiveTransaction(() =>
-    client._runExclusiveQuery(() => client.dumpDataDir('gzip')),
-  );
+  // No transaction may be open (the transaction lock); dumpDataDir takes the query lock itself
+  // since PGlite 0.5, so wrapping it in _runExclusiveQuery as well would wait forever.
+  const blob = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
   return Buffer.from(await blob.arrayBuffer());
 }
 
@@ -200,6 +201,7 @@ export async function backup(target: Target, out: string): Promise<BackupResult>
         if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
           throw new Error(`no database in ${dir}`);
         }
+        checkDataDirVersion(dir);
         const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
         try {
           bytes = await snapshotPglite(client);
@@ -220,6 +222,22 @@ export async function backup(target: Target, out: string): Promise<BackupResult>
 }
 
 const GZIP = Buffer.from([0x1f, 0x8b]);
+
+/** The PostgreSQL major version a data-directory backup (gzipped tar) holds, from its PG_VERSION. */
+export function pgVersionOfTar(gz: Buffer): string | undefined {
+  const tar = gunzipSync(gz);
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = tar.toString('utf8', at, at + 100).replace(/\0.*$/s, '');
+    if (!name) return undefined;
+    const size = Number.parseInt(tar.toString('utf8', at + 124, at + 136).replace(/\0.*$/s, ''), 8);
+    // The directory's own PG_VERSION, not those of base/<oid>/.
+    if (/^\/?(?:[^/]+\/)?PG_VERSION$/.test(name)) {
+      return tar.toString('utf8', at + 512, at + 512 + size).trim();
+    }
+    at += 512 + Math.ceil((size || 0) / 512) * 512;
+  }
+  return undefined;
+}
 const PGDMP = Buffer.from('PGDMP');
 
 export interface RestoreResult {
@@ -271,12 +289,19 @@ export async function restore(target: Target, file: string): Promise<RestoreResu
   }
   try {
     fs.mkdirSync(dir, { recursive: true });
-    const client = await PGlite.create({
-      dataDir: dir,
-      loadDataDir: new Blob([fs.readFileSync(file)]),
-      extensions: { pg_trgm },
-    });
-    await client.close();
+    const bytes = fs.readFileSync(file);
+    if (pgVersionOfTar(bytes) === '17') {
+      // A backup made before PGlite 0.5: unpacked by PGlite 0.3, then carried over (ADR 0036).
+      const { restorePg17 } = await import('./upgrade-data');
+      await restorePg17(target.dataDir, bytes);
+    } else {
+      const client = await PGlite.create({
+        dataDir: dir,
+        loadDataDir: new Blob([bytes]),
+        extensions: { pg_trgm },
+      });
+      await client.close();
+    }
     const handle = await openDb({ dataDir: target.dataDir });
     await handle.close();
   } catch (err) {
