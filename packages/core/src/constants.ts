@@ -72,6 +72,29 @@ export const FRUSTRATION_METER_BARS = 5;
 export const FRUSTRATION_FOLLOW_UP_THRESHOLD = 2;
 export const BREAK_DURATIONS_MINUTES = [15, 30, 45, 60] as const;
 
+/**
+ * How attendance is worked out from the riders' own pings (docs/decisions/0037-attendance.md).
+ * Present: a ping in [start - OPENING_BEFORE, start + OPENING_AFTER]. A shift with no ping by
+ * start + OPENING_AFTER is missed (a late rider's first ping before the end revives it to in
+ * progress; isPresent stays false). Inside hotspot: the shift's first position within
+ * HOTSPOT_RADIUS_METRES of the hotspot. Distance: fixes less accurate than MAX_ACCURACY_METRES
+ * are skipped; a move shorter than MIN_MOVE_METRES from the last counted point is jitter (the
+ * point is not moved, so slow walking still adds up); a move faster than MAX_SPEED_MPS is an
+ * impossible jump and dropped.
+ */
+export const ATTENDANCE_RULES = {
+  OPENING_BEFORE_MINUTES: 15,
+  OPENING_AFTER_MINUTES: 30,
+  HOTSPOT_RADIUS_METRES: 250,
+  MAX_ACCURACY_METRES: 100,
+  MIN_MOVE_METRES: 25,
+  MAX_SPEED_MPS: 40,
+} as const;
+/** Raw pings older than this are pruned; the 5-minute roll-ups and shift figures stay. */
+export const LOCATION_RETENTION_DAYS_DEFAULT = 30;
+/** Dated rider shifts are made this many Karachi days ahead (today included). */
+export const RIDER_SHIFT_DAYS_AHEAD = 7;
+
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const PASSWORD_RESET_TTL_MINUTES = 60;

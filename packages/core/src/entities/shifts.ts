@@ -182,3 +182,49 @@ export const shiftScheduleListQuerySchema = z.object({
   region: idParamSchema.optional(),
   weekday: z.coerce.number().int().min(0).max(6).optional(),
 });
+
+/** GET /shift/shifts/?region=: the weekly shifts of a region for the attendance shift select. */
+export const shiftOptionSchema = shiftScheduleSchema.pick({
+  id: true,
+  weekday: true,
+  startTime: true,
+  endTime: true,
+  region: true,
+});
+export type ShiftOption = z.infer<typeof shiftOptionSchema>;
+
+/**
+ * GET /shift/shift-schedules/demand/?region=&week_start=YYYY-MM-DD (beyond the spec): per Karachi
+ * hour of the week, riders on shift against orders booked, and the orders those riders can
+ * collect in the hour; overbooked when bookings exceed it.
+ */
+export const shiftDemandQuerySchema = z.object({
+  region: idParamSchema,
+  weekStart: z.iso.date().optional(),
+});
+export const shiftDemandHourSchema = z.object({
+  hour: z.number().int().min(0).max(23),
+  ridersScheduled: z.number().int().nonnegative(),
+  ordersBooked: z.number().int().nonnegative(),
+  capacity: z.number().int().nonnegative(),
+  overbooked: z.boolean(),
+});
+export const shiftDemandSchema = z.object({
+  region: idSchema,
+  weekStart: z.iso.date(),
+  days: z.array(
+    z.object({
+      weekday: z.number().int().min(0).max(6),
+      date: z.iso.date(),
+      hours: z.array(shiftDemandHourSchema),
+    }),
+  ),
+});
+export type ShiftDemand = z.infer<typeof shiftDemandSchema>;
+
+/** PUT /shift/rider-shifts/{id}/ answer. */
+export const riderShiftBreakResultSchema = z.object({
+  detail: z.string(),
+  riderShift: riderShiftSchema,
+  breakEndsAt: dateTimeSchema,
+});
