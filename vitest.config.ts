@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure core rules, the server through app.inject on a real
+// One runner, four projects: pure core rules and the simulator's planning, the server through app.inject on a real
 // database, and the browser specs (which start their own server and Chromium).
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      // The simulator's pure planning (which rider comes when); it drives the server for real.
+      { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -110,7 +110,7 @@ check 'typecheck' npm run typecheck
 check 'lint (biome)' npx biome check .
 # The document at /api/docs/json, linted by Redocly: no error and no warning (redocly.yaml).
 check 'openapi lint' npx tsx scripts/openapi-lint.ts
-suite 'core' core npx vitest run --project core
+suite 'core and simulator' core npx vitest run --project core --project simulator
 # PGlite run: make sure a TEST_DATABASE_URL from the caller's shell does not switch it to PostgreSQL.
 suite 'server (PGlite)' server-pglite env -u TEST_DATABASE_URL npx vitest run --project server
 suite 'server (PGlite, Node 24)' server-pglite-node24 \

@@ -102,6 +102,7 @@ export async function startLoad(o: LoadOptions) {
         problemRate: 0.03,
         offlineRate: 0.01,
         verticals: r.vertical ? [r.vertical] : VERTICALS,
+        followShifts: false, // the soak wants every rider moving at any hour
       },
       r.start,
       { mobileModel: r.mobileModel ?? 'Infinix Hot 30', appVersion: r.appVersion ?? '1.0.0' },

@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './config/config';
 import { DataDirError, openDb } from './db/client';
 import { pgliteOf } from './demo/insert';
 import { startAutoAssignment } from './jobs/auto-assignment';
+import { startLocationRetention } from './jobs/location-retention';
 import { startOutboxRelay } from './jobs/outbox-relay';
+import { startRiderShiftsJob } from './jobs/rider-shifts';
 import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
 import { startLatePushSweep } from './modules/push/late-sweep';
@@ -69,6 +71,10 @@ async function main() {
   const latePush = startLatePushSweep(dbHandle.db, log, {
     graceMinutes: config.dispatch.onTimeGraceMinutes,
   });
+  const riderShifts = startRiderShiftsJob(dbHandle.db, log);
+  const locationRetention = startLocationRetention(dbHandle.db, log, {
+    days: config.LOCATION_RETENTION_DAYS,
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
     { ms: Date.now() - started },
@@ -102,6 +108,8 @@ async function main() {
       step('outbox', relay.stop()),
       step('autoAssignment', autoAssignment.stop()),
       step('latePush', latePush.stop()),
+      step('riderShifts', riderShifts.stop()),
+      step('locationRetention', locationRetention.stop()),
     ]);
     await adminSocket?.close();
     await step('database', dbHandle.close());

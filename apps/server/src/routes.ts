@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { attendanceListRoutes } from './modules/attendance/attendance-list.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { customerAddressDeleteRoutes } from './modules/customers/customer-address-delete.routes';
 import { customerAddressesRoutes } from './modules/customers/customer-addresses.routes';
@@ -19,6 +20,7 @@ import { pushRoutes } from './modules/push/push.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { riderAppRoutes } from './modules/riders/rider-app.routes';
 import { ridersRoutes } from './modules/riders/riders.routes';
+import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 /** Every domain's routes under /api/v1; each module owns its paths (spec §7). */
@@ -44,4 +46,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(pushRoutes);
   await app.register(realtimeRoutes);
+  await app.register(shiftsRoutes);
+  await app.register(attendanceListRoutes);
 };

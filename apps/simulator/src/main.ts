@@ -20,6 +20,9 @@ const HELP = `npm run simulate -- [flags]
   --problem-rate P        chance a pickup ends in a reported problem (default 0.03)
   --offline-rate P        chance per rider per minute of going offline for 1-3 min (default 0.01)
   --vertical V            blood | xray | both (default both)
+  --shifts S              follow: riders ride only in their own shifts, some late, some not at
+                          all, some away from their hotspot; ignore: everyone rides from the
+                          start (default follow)
   --duration-min M        stop after M minutes; 0 runs until Ctrl+C (default 0)
   --seed N                random seed (default 42)
   --password P            demo password (default $DEMO_STAFF_PASSWORD or dastak123)
@@ -36,6 +39,7 @@ const { values: flags } = parseArgs({
     'problem-rate': { type: 'string', default: '0.03' },
     'offline-rate': { type: 'string', default: '0.01' },
     vertical: { type: 'string', default: 'both' },
+    shifts: { type: 'string', default: 'follow' },
     'duration-min': { type: 'string', default: '0' },
     seed: { type: 'string', default: '42' },
     password: { type: 'string', default: process.env.DEMO_STAFF_PASSWORD ?? 'dastak123' },
@@ -78,6 +82,11 @@ if (!['blood', 'xray', 'both'].includes(verticalFlag)) {
   console.error('--vertical must be blood, xray or both');
   process.exit(2);
 }
+if (!['follow', 'ignore'].includes(String(flags.shifts))) {
+  console.error('--shifts must be follow or ignore');
+  process.exit(2);
+}
+const followShifts = flags.shifts === 'follow';
 const verticals: Vertical[] =
   verticalFlag === 'both' ? ['blood', 'xray'] : [verticalFlag as Vertical];
 
@@ -106,7 +115,9 @@ async function main() {
   console.log(
     `simulating ${opts.riders} riders and ${opts.ordersPerMinute} orders/min (${verticals.join(
       '+',
-    )}) against ${opts.url}, seed ${opts.seed}`,
+    )}) against ${opts.url}, seed ${opts.seed}; riders ${
+      followShifts ? 'keep their shifts' : 'ride regardless of shifts'
+    }`,
   );
   const backoffice = new Backoffice(client('dispatcher@dastak.local'), log);
   await backoffice.staff.login();
@@ -140,6 +151,7 @@ async function main() {
         problemRate: opts.problemRate,
         offlineRate: opts.offlineRate,
         verticals: r.vertical ? [r.vertical] : verticals,
+        followShifts,
       },
       r.start,
       {
@@ -180,7 +192,7 @@ async function main() {
           return;
         }
         if (!running) return void (await agent.stop());
-        log(`${agent.name} is on duty`);
+        if (!followShifts) log(`${agent.name} is on duty`);
         await agent.run(isRunning);
       })(),
     );

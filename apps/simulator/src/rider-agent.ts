@@ -3,6 +3,7 @@ import type { Backoffice, Vertical } from './backoffice';
 import { distanceMetres, jitter, type Point, sixDecimals, stepTowards } from './geo';
 import { type Device, Phone } from './phone';
 import type { Rng } from './random';
+import { ShiftTracker } from './shift-plan';
 import type { Stats } from './stats';
 import { TASK, type Task, tasksOf, taskTarget } from './tasks';
 
@@ -14,6 +15,8 @@ export interface RiderOptions {
   /** Chance per rider per minute of losing connectivity for a while. */
   offlineRate: number;
   verticals: Vertical[];
+  /** Ride only during the rider's own shifts (GET /rider-app/shift/); off: ride from the start. */
+  followShifts: boolean;
 }
 
 const ARRIVED_WITHIN_M = 25;
@@ -45,6 +48,9 @@ export class RiderAgent {
   private readonly skipUntil = new Map<number, number>();
   private readonly inHand = new Set<number>();
   private reachedOrder: number | null = null;
+  /** Following shifts: null until the first tick knows whether the rider should be on duty. */
+  private onDuty: boolean | null = null;
+  private readonly shifts: ShiftTracker | null;
 
   constructor(
     readonly api: ApiClient,
@@ -58,6 +64,13 @@ export class RiderAgent {
   ) {
     this.position = start;
     this.phone = new Phone(device, rng);
+    this.shifts = opts.followShifts
+      ? new ShiftTracker(
+          () => this.api.get<unknown>('/rider-app/shift/'),
+          rng,
+          (msg) => this.log(`${this.name}: ${msg}`),
+        )
+      : null;
   }
 
   get name(): string {
@@ -68,8 +81,7 @@ export class RiderAgent {
     await this.api.login();
     this.stats.ridersLoggedIn++;
     await this.backoffice.loadProblemStrings(this.api);
-    await this.call(() => this.api.post('/rider-app/duty/', { is_on_duty: true }));
-    this.setOnline(true);
+    if (!this.shifts) await this.beginShift(null);
   }
 
   async run(isRunning: () => boolean): Promise<void> {
@@ -94,6 +106,22 @@ export class RiderAgent {
 
   private async tick(): Promise<void> {
     const now = Date.now();
+    if (this.shifts) {
+      const phase = await this.shifts.phase(now);
+      // Work in hand is finished even when the shift has ended.
+      const busy = this.task !== null || this.inHand.size > 0;
+      if ((phase === 'off' || phase === 'waiting') && !busy) {
+        if (this.onDuty !== false) await this.endShift();
+        return;
+      }
+      if (this.onDuty !== true) await this.beginShift(this.shifts.startPoint);
+      if (phase === 'on-break') {
+        // Standing still, phone on: the break counts as online time.
+        this.position = this.position ? jitter(this.position, 3, () => this.rng.next()) : null;
+        await this.sendPing();
+        return;
+      }
+    }
     if (this.offlineUntil !== null) {
       this.move();
       if (this.position) this.phone.record(this.position);
@@ -272,6 +300,31 @@ export class RiderAgent {
     this.reachedOrder = null;
     this.serviceUntil = null;
     this.ticksSinceRefresh = Number.POSITIVE_INFINITY;
+  }
+
+  /** On duty and online, appearing at the shift's start point when it has one. */
+  private async beginShift(at: Point | null): Promise<void> {
+    await this.call(() => this.api.post('/rider-app/duty/', { is_on_duty: true }));
+    if (at) this.position = at;
+    this.onDuty = true;
+    this.offlineUntil = null;
+    this.ticksSinceRefresh = Number.POSITIVE_INFINITY;
+    this.setOnline(true);
+    if (this.shifts) this.log(`${this.name}: on duty`);
+  }
+
+  /** Off duty and offline until the next shift. */
+  private async endShift(): Promise<void> {
+    await this.call(() => this.api.post('/rider-app/duty/', { is_on_duty: false }));
+    await this.call(() => this.api.post('/rider-app/offline/', {}));
+    const wasOn = this.onDuty === true;
+    this.onDuty = false;
+    this.offlineUntil = null;
+    this.serviceUntil = null;
+    this.task = null;
+    this.target = null;
+    this.setOnline(false);
+    if (wasOn) this.log(`${this.name}: off duty (shift over)`);
   }
 
   private async goOffline(): Promise<void> {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOCATION_RETENTION_DAYS_DEFAULT } from '@dastak/core/constants';
 import { z } from 'zod';
 import { type DispatchConfig, dispatchConfigFrom } from '../modules/dispatch/dispatch-config';
 
@@ -59,6 +60,13 @@ const envSchema = z.object({
     .default(15 * 60),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client address (rate limits). */
   TRUST_PROXY: onOff.default(false),
+  /** Raw rider pings older than this many days are pruned; roll-ups stay (docs/decisions/0037). */
+  LOCATION_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(3650, 'must be at most 3650 days')
+    .default(LOCATION_RETENTION_DAYS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
 });

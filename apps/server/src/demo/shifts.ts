@@ -1,4 +1,8 @@
-import { BREAK_DURATIONS_MINUTES } from '@dastak/core/constants';
+import {
+  ATTENDANCE_RULES,
+  BREAK_DURATIONS_MINUTES,
+  ON_TIME_RATE_DAYS,
+} from '@dastak/core/constants';
 import type { Db } from '../db/client';
 import { riderLocationPings } from '../db/schema/riders';
 import {
@@ -7,6 +11,12 @@ import {
   riderShifts,
   shiftSchedules,
 } from '../db/schema/shifts';
+import {
+  advanceTrail,
+  isShiftSlot,
+  onlinePercentage,
+  slotStartOf,
+} from '../modules/attendance/attendance-trail';
 import { haversineMetres, jitter } from './geometry';
 import { insertRows, maxId } from './insert';
 import type { Rng } from './random';
@@ -16,7 +26,12 @@ import type { DemoContext } from './types';
 import { DAY, HOUR, MINUTE } from './types';
 
 const PAST_DAYS = 13;
-const ATTENDANCE_DAYS = 2;
+/**
+ * Days back whose shifts keep their 5-minute slot rows (the online chart): a week with today, as
+ * the on-time stats. Older demo shifts carry their figures only; rows for all 13 days (~170 k)
+ * made the demo load 8 s slower.
+ */
+const ATTENDANCE_DAYS = ON_TIME_RATE_DAYS - 1;
 const SLOT = 5 * MINUTE;
 
 const hhmm = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
@@ -24,8 +39,9 @@ const pct = (x: number) => Math.round(x * 100) / 100;
 
 /**
  * Weekly schedules (two slots a day per region), riders on them with a hotspot, dated rider
- * shifts for the last two weeks and tomorrow, 5-minute attendance for recent shifts, and
- * today's location trail of riders on shift.
+ * shifts for the last two weeks and tomorrow with the attendance figures and 5-minute slots the
+ * ping roll-up would have made (some riders late, some absent, some starting away from the
+ * hotspot, gaps offline), and today's location trail of riders on shift.
  */
 export async function insertShifts(
   db: Db,
@@ -80,15 +96,22 @@ export async function insertShifts(
       if (weekday === r.dayOff) continue;
       const start = dayStart + hours.start * HOUR;
       const end = dayStart + hours.end * HOUR;
+      const times = { startDatetime: new Date(start), endDatetime: new Date(end) };
       const running = start <= now && now < end;
       const past = end <= now;
-      const isPresent = past ? rng.chance(0.93) : running ? state.isOnDuty : false;
+      // On time: online in the opening window. Some absent riders turn up late, past it.
+      const onTime = past ? rng.chance(0.93) : running ? state.isOnDuty : false;
+      const lateComer = past && !onTime && rng.chance(0.4);
+      const came = onTime || lateComer;
       const id = ++shiftId;
-      const inside = isPresent && rng.chance(0.85);
-      const fix = isPresent ? jitter(rng, hotspot, inside ? 150 : 1200) : null;
-      const elapsed = Math.min(now, end) - start;
+      const inside = came && rng.chance(0.85);
+      const fix = came ? jitter(rng, hotspot, inside ? 150 : 1200) : null;
+      const firstAt = Math.min(
+        now - MINUTE,
+        start + (onTime ? rng.int(-10, 20) : rng.int(40, 120)) * MINUTE,
+      );
       const onBreakNow = running && state.breakEndsAt !== null;
-      const gaveBreak = past && isPresent && r.allowBreak && rng.chance(0.65);
+      const gaveBreak = past && came && r.allowBreak && rng.chance(0.65);
       const breakMinutes = onBreakNow
         ? state.breakMinutes
         : gaveBreak
@@ -99,47 +122,83 @@ export async function insertShifts(
         : gaveBreak
           ? start + rng.int(180, 300) * MINUTE
           : null;
+
+      // What the roll-up would have made of the rider's pings (docs/decisions/0037): the slots
+      // with a ping, the start position, the trail and its distance. Running shifts get the raw
+      // pings too; past days' pings are summed up here as the roll-up kept them.
+      let slots: number[] = [];
+      let distance: number | null = null;
+      let trailPoint: { latitude: number; longitude: number; at: Date } | null = null;
+      if (fix) {
+        const online = onlineSlots(rng, firstAt, Math.min(end, now));
+        if (running) {
+          const track = trail(rng, r.id, fix, state, firstAt, online, now);
+          pings.push(...track);
+          const walked = advanceTrail(
+            { point: null, metres: 0 },
+            track.map((p) => ({
+              latitude: p.latitude,
+              longitude: p.longitude,
+              accuracyMetres: p.accuracyMetres ?? null,
+              at: p.recordedAt,
+            })),
+          );
+          slots = [...new Set(track.map((p) => slotStartOf(p.recordedAt).getTime()))];
+          distance = Math.round(walked.metres);
+          trailPoint = walked.point;
+        } else {
+          slots = online;
+          const lastSlot = online[online.length - 1] ?? firstAt;
+          distance = Math.round((online.length / 96) * rng.int(12_000, 65_000));
+          trailPoint = {
+            ...jitter(rng, hotspot, 3000),
+            at: new Date(lastSlot + rng.int(0, 299) * 1000),
+          };
+        }
+      }
+      const shiftSlots = slots.filter((t) => isShiftSlot(new Date(t), times)).length;
       shifts.push({
         id,
         riderId: r.id,
         shiftScheduleId: scheduleIds.get(`${region.id}|${weekday}|${r.slot}`) ?? null,
         regionId: region.id,
         hotspotId: hotspot.id,
-        startDatetime: new Date(start),
-        endDatetime: new Date(end),
+        ...times,
         state: past
-          ? isPresent
+          ? came
             ? 'completed'
             : 'missed'
           : running
-            ? isPresent
+            ? onTime
               ? 'in-progress'
-              : 'missed'
+              : now > start + ATTENDANCE_RULES.OPENING_AFTER_MINUTES * MINUTE
+                ? 'missed'
+                : 'scheduled'
             : 'scheduled',
-        isPresent,
+        isPresent: onTime,
         breakAlreadyGiven: breakStartedAt !== null,
         breakDurationMins: breakMinutes,
         breakStartedAt: breakStartedAt ? new Date(breakStartedAt) : null,
-        riderDidStartInsideHotspot: isPresent ? inside : null,
+        riderDidStartInsideHotspot: came ? inside : null,
         hotspotLatitude: fix?.latitude ?? null,
         hotspotLongitude: fix?.longitude ?? null,
-        hotspotRecordedAt: fix ? new Date(Math.min(now, start + rng.int(-10, 20) * MINUTE)) : null,
-        onTimePercentage: isPresent ? pct(rng.normal(86, 10, 35, 100)) : null,
-        onlinePercentage: isPresent ? pct(rng.normal(90, 8, 40, 100)) : null,
-        distanceTravelledMetres: isPresent
-          ? Math.round((elapsed / (8 * HOUR)) * rng.int(12_000, 65_000))
-          : null,
+        hotspotRecordedAt: fix ? new Date(firstAt) : null,
+        onTimePercentage: came ? pct(rng.normal(86, 10, 35, 100)) : null,
+        onlineSlots: shiftSlots,
+        onlinePercentage: came ? onlinePercentage(shiftSlots, times) : null,
+        lastSlotStart: slots.length ? new Date(Math.max(...slots)) : null,
+        distanceTravelledMetres: distance,
+        trailLatitude: trailPoint?.latitude ?? null,
+        trailLongitude: trailPoint?.longitude ?? null,
+        trailRecordedAt: trailPoint?.at ?? null,
         created: new Date(start - DAY),
         modified: new Date(Math.min(now, end)),
       });
-      if (isPresent && start >= ctx.todayStart - ATTENDANCE_DAYS * DAY) {
-        let online = true;
-        for (let t = start; t < Math.min(end, now); t += SLOT) {
-          online = online ? rng.chance(0.97) : rng.chance(0.4);
-          attendance.push({ riderShiftId: id, slotStart: new Date(t), isPresent: online });
+      if (start >= ctx.todayStart - ATTENDANCE_DAYS * DAY) {
+        for (const t of slots) {
+          attendance.push({ riderShiftId: id, slotStart: new Date(t), isPresent: true });
         }
       }
-      if (running && isPresent && fix) trail(rng, pings, r.id, fix, state, start, now);
     }
   }
   await insertRows(db, riderShiftSchedules, assignments);
@@ -148,36 +207,62 @@ export async function insertShifts(
   await insertRows(db, riderLocationPings, pings);
 }
 
-/** Pings every 5 minutes from the hotspot fix to where the rider is now. */
+/**
+ * The 5-minute slots with a ping, from the first fix's slot to `until`: a rider mostly stays
+ * online, and once off tends to stay off a while (a gap in coverage, a dead battery).
+ */
+function onlineSlots(rng: Rng, firstAt: number, until: number): number[] {
+  const out: number[] = [];
+  let online = true;
+  for (let t = slotStartOf(new Date(firstAt)).getTime(); t < until; t += SLOT) {
+    if (out.length > 0 || !online) online = online ? rng.chance(0.97) : rng.chance(0.4);
+    if (online) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * Today's pings of a rider on shift: the first at the start fix, one in each online slot along
+ * the way to where the rider is now, and the last a moment ago at the live position.
+ */
 function trail(
   rng: Rng,
-  pings: (typeof riderLocationPings.$inferInsert)[],
   riderId: number,
   from: { latitude: number; longitude: number },
   to: RiderLive,
-  start: number,
+  firstAt: number,
+  online: number[],
   now: number,
-): void {
-  const steps = Math.max(1, Math.floor((now - start) / SLOT));
+): (typeof riderLocationPings.$inferInsert)[] {
+  const lastAt = Math.max(firstAt, now - rng.int(5, 120) * 1000);
+  const times = [
+    firstAt,
+    ...online.map((t) => t + rng.int(0, 299) * 1000).filter((t) => t > firstAt && t < lastAt),
+    lastAt,
+  ];
   const spread = Math.min(400, haversineMetres(from, to) / 4);
   let battery = rng.int(85, 100);
-  for (let i = 0; i <= steps; i++) {
-    const f = i / steps;
+  return times.map((at, i) => {
+    const f = times.length > 1 ? i / (times.length - 1) : 1;
     const point = {
       latitude: from.latitude + (to.latitude - from.latitude) * f,
       longitude: from.longitude + (to.longitude - from.longitude) * f,
     };
-    const at =
-      i === steps ? { latitude: to.latitude, longitude: to.longitude } : jitter(rng, point, spread);
+    const here =
+      i === 0
+        ? from
+        : i === times.length - 1
+          ? { latitude: to.latitude, longitude: to.longitude }
+          : jitter(rng, point, spread);
     battery = Math.max(5, battery - (rng.chance(0.3) ? 1 : 0));
-    pings.push({
+    return {
       riderId,
-      latitude: at.latitude,
-      longitude: at.longitude,
+      latitude: here.latitude,
+      longitude: here.longitude,
       accuracyMetres: rng.int(4, 30),
       battery,
       networkState: true,
-      recordedAt: new Date(i === steps ? now - rng.int(5, 120) * 1000 : start + i * SLOT),
-    });
-  }
+      recordedAt: new Date(at),
+    };
+  });
 }

@@ -49,7 +49,11 @@ export interface RowsEntry {
 }
 export type Entry =
   | RowsEntry
-  | { kind: 'export'; check: 'order-csv' | 'order-email' }
+  | {
+      kind: 'export';
+      /** The attendance exports are held to their list by attendance-list.test.ts. */
+      check: 'order-csv' | 'order-email' | 'attendance-csv' | 'attendance-email';
+    }
   | { kind: 'lookup'; reason: string };
 
 const ok = (what: string, status: number) => (status === 200 ? undefined : `${what} -> ${status}`);
@@ -246,6 +250,53 @@ export const TABLE: Record<string, Entry> = {
     kind: 'rows',
     detail: PERMISSIONS.CAN_VIEW_ORDER,
     open: orderIn(),
+  },
+  '/api/v1/shift/rider-shifts/': {
+    kind: 'rows',
+    values: (s) => ({
+      region: [`${s.f.bloodRegion}`, `${s.f.xrayRegion}`],
+      shift: ['1'],
+      startDatetime: [karachi(new Date(Date.now() - 86_400_000))],
+      endDatetime: [karachi(new Date(Date.now() + 86_400_000))],
+    }),
+    // A rider shift's row opens its online chart.
+    open: async (row, c) =>
+      ok(
+        `rider shift ${row.id}`,
+        (await c.get(`/shift/rider-shift-attendance/?rider_shift=${row.id}`)).status,
+      ),
+  },
+  // The fixtures' all-day weekly schedules (test-fixtures.ts) and the riders on them.
+  '/api/v1/shift/shift-schedules/': {
+    kind: 'rows',
+    values: (s) => ({ region: [`${s.f.bloodRegion}`, `${s.f.xrayRegion}`], weekday: ['0', '3'] }),
+    open: async (row, c) =>
+      ok(`shift schedule ${row.id}`, (await c.get(`/shift/shift-schedules/${row.id}/`)).status),
+  },
+  '/api/v1/shift/rider-shift-schedules/': {
+    kind: 'rows',
+    base: () => [{ shiftSchedule: '1' }, { shiftSchedule: '2' }],
+    // A rider on a schedule is one the schedule's own page lists.
+    open: async (row, c) => {
+      const r = await c.get(`/shift/shift-schedules/${row.shiftSchedule}/`);
+      if (r.status !== 200) return ok(`shift schedule ${row.shiftSchedule}`, r.status);
+      if (!r.body.riders.some((x: J) => x.id === row.id)) {
+        return `rider shift schedule ${row.id} is not on schedule ${row.shiftSchedule}'s page`;
+      }
+    },
+  },
+  '/api/v1/shift/shifts/': {
+    kind: 'rows',
+    detail: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE,
+    values: (s) => ({ region: [`${s.f.bloodRegion}`, `${s.f.xrayRegion}`] }),
+    open: async (row, c) =>
+      ok(`shift ${row.id}`, (await c.get(`/shift/shift-schedules/${row.id}/`)).status),
+  },
+  '/api/v1/shift/rider-shifts/csv/': { kind: 'export', check: 'attendance-csv' },
+  '/api/v1/shift/send_attendance_listing_email/': { kind: 'export', check: 'attendance-email' },
+  '/api/v1/shift/rider-shift-attendance/': {
+    kind: 'lookup',
+    reason: 'the 5-minute slots of one rider shift, rows of no record of their own',
   },
 };
 

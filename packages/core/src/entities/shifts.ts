@@ -228,3 +228,25 @@ export const riderShiftBreakResultSchema = z.object({
   riderShift: riderShiftSchema,
   breakEndsAt: dateTimeSchema,
 });
+
+/** GET /rider-app/shift/: the rider's shift in progress, else the next one today (null: none). */
+export const riderAppShiftSchema = z
+  .object({
+    id: idSchema,
+    startDatetime: dateTimeSchema,
+    endDatetime: dateTimeSchema,
+    state: shiftStateSchema,
+    breakAlreadyGiven: z.boolean(),
+    /** When the break given on this shift ends (null before one is given). */
+    breakEndsAt: dateTimeSchema.nullable(),
+    hotspot: z
+      .object({
+        id: idSchema,
+        name: z.string(),
+        latitude: latitudeSchema,
+        longitude: longitudeSchema,
+      })
+      .nullable(),
+  })
+  .nullable();
+export type RiderAppShift = z.infer<typeof riderAppShiftSchema>;

@@ -91,8 +91,12 @@ export const riderLocationPings = pgTable(
     recordedAt: tz().notNull(),
     created: tz().notNull().defaultNow(),
   },
-  // Rider trail for a shift (distance travelled, attendance slots) and the latest fix.
-  (t) => [index('rider_location_pings_rider_recorded_idx').on(t.riderId, t.recordedAt)],
+  (t) => [
+    // Rider trail for a shift (distance travelled, attendance slots) and the latest fix.
+    index('rider_location_pings_rider_recorded_idx').on(t.riderId, t.recordedAt),
+    // The retention job prunes the oldest pings in bounded batches (docs/decisions/0037).
+    index('rider_location_pings_recorded_idx').on(t.recordedAt),
+  ],
 );
 
 /** Released rider app versions; the newest releasedAt is "latest" (rider detail '(outdated)'). */

@@ -89,6 +89,16 @@ export const riderShifts = pgTable(
     onTimePercentage: doublePrecision(),
     onlinePercentage: doublePrecision(),
     distanceTravelledMetres: integer(),
+    /**
+     * The ping roll-up's running state (docs/decisions/0037-attendance.md): the last point counted
+     * into the distance, the shift's 5-minute slots with a ping (online % = these over the shift's
+     * slots), and the newest slot written, so a ping in that slot need not write it again.
+     */
+    trailLatitude: doublePrecision(),
+    trailLongitude: doublePrecision(),
+    trailRecordedAt: tz(),
+    onlineSlots: integer().notNull().default(0),
+    lastSlotStart: tz(),
     ...timestamps,
   },
   (t) => [

@@ -102,7 +102,9 @@ export function hasSkills(order: OrderModel, rider: RiderModel): boolean {
 
 /** The group a rider falls in before any estimate; null when the rider may be estimated. */
 export function preGroup(order: OrderModel, rider: RiderModel): RiderGroup | null {
-  if (!rider.isOnDuty || !rider.isOnline) return 'offDutyRiders';
+  // A rider on a break (availableFrom is set only while one runs) takes no new work until it
+  // ends: listed with the off-duty riders, never a candidate for auto-assignment.
+  if (!rider.isOnDuty || !rider.isOnline || rider.availableFrom > 0) return 'offDutyRiders';
   if (rider.state === RIDER_STATES.DELIVERING) return 'deliveringRiders';
   if (rider.state === RIDER_STATES.PICKING_UP_FULL || pickupsInHand(rider) >= rider.capacity) {
     return 'outOfCapacityRiders';

@@ -20,7 +20,13 @@ export interface TimeSlotsRequest {
   slotLength?: number;
 }
 
-type Interval = { riderId: number; isCovid: boolean; start: number; end: number };
+export type Interval = { riderId: number; isCovid: boolean; start: number; end: number };
+
+/**
+ * Pickups a slot can take from the riders on shift for all of it: one pickup each per slot. The
+ * shift demand view (modules/shifts) counts capacity with this same definition.
+ */
+export const slotCapacity = (ridersOnShift: number) => ridersOnShift;
 
 /**
  * POST /orders/{vertical}/time-slots/: the slots of a Karachi date a new (or moved) order can
@@ -72,7 +78,9 @@ export async function listFreeTimeSlots(
         if (b.isCovid) covidBooked++;
       }
     }
-    const free = q.isCovid ? covidBooked < covidRiders && booked < riders : booked < riders;
+    const free = q.isCovid
+      ? covidBooked < slotCapacity(covidRiders) && booked < slotCapacity(riders)
+      : booked < slotCapacity(riders);
     if (!free) continue;
     const minutes = (start - dayStart) / MINUTE;
     const id = `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
@@ -105,7 +113,7 @@ export async function claimTimeSlot(
 }
 
 /** Dated rider shifts of that day; the weekly schedule when the day's shifts are not made yet. */
-async function shiftsOf(
+export async function shiftsOf(
   db: DbOrTx,
   regionId: number,
   date: string,

@@ -3,6 +3,7 @@ import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { ORDER_STATE_LABELS, type Vertical } from '@dastak/core/states';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { DbOrTx } from '../../db/client';
+import { csvLine } from '../../lib/csv';
 import * as repo from './order-list.repository';
 
 /**
@@ -27,18 +28,7 @@ export const CSV_COLUMNS = [
 /** Rows read per statement: memory stays flat whatever the filter matches. */
 export const CSV_BATCH = 1000;
 
-// A spreadsheet runs a cell starting with these as a formula (CSV injection); tab and CR too,
-// as some spreadsheets strip them and then read what follows.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: formula starts made harmless with a leading quote, then quoted as RFC 4180 asks. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** One record with the CRLF line break of RFC 4180. */
-export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export { csvCell, csvLine } from '../../lib/csv';
 
 const when = (d: Date) => formatInTimeZone(d, TIME_ZONE, 'yyyy-MM-dd HH:mm');
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');

@@ -3,6 +3,7 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
 import { notFound } from '../../lib/http-errors';
+import { rollUpPings } from '../attendance/attendance-rollup';
 import { publishRiderPosition, publishRidersChanged } from '../realtime/publish';
 import * as repo from './rider-app.repository';
 import type { LocationBody, LocationPing } from './rider-app.schemas';
@@ -60,6 +61,13 @@ export async function reportLocation(db: Db, riderId: number, body: LocationBody
         networkState: p.networkState ?? null,
         recordedAt: p.at,
       })),
+    );
+    // Attendance: slots, presence, start position, state and distance of the shifts they fall in.
+    await rollUpPings(
+      tx,
+      riderId,
+      pings.map((p) => ({ ...p, accuracyMetres: p.accuracyMetres ?? null })),
+      now,
     );
     await repo.updateProfile(tx, riderId, {
       isOnline: true,

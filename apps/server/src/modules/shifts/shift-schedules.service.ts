@@ -1,0 +1,194 @@
+import type {
+  ShiftOption,
+  ShiftSchedule,
+  ShiftScheduleCreate,
+  ShiftScheduleUpdate,
+} from '@dastak/core/entities/shifts';
+import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import type { Db, DbOrTx } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { deleteUpcomingShifts, generateRiderShifts } from './rider-shifts.repository';
+import * as repo from './shift-schedules.repository';
+
+/** Weekly shift schedules: the grid, create, edit, delete and copy (spec §2.11). */
+
+export async function listSchedules(
+  db: DbOrTx,
+  f: { region?: number | undefined; weekday?: number | undefined },
+): Promise<ShiftSchedule[]> {
+  const rows = await repo.listSchedules(db, { regionId: f.region, weekday: f.weekday });
+  const riders = await repo.listAssignments(
+    db,
+    rows.map((r) => r.schedule.id),
+  );
+  return rows.map(({ schedule: s, cityName }) => ({
+    id: s.id,
+    weekday: s.weekday,
+    startTime: timeOut(s.startTime),
+    endTime: timeOut(s.endTime),
+    region: s.regionId,
+    cityName,
+    riders: riders.filter((a) => a.shiftSchedule === s.id),
+  }));
+}
+
+export async function getSchedule(db: DbOrTx, id: number): Promise<ShiftSchedule> {
+  const rows = await repo.listSchedules(db, { id });
+  const [s] = rows;
+  if (!s) throw notFound();
+  const riders = await repo.listAssignments(db, [id]);
+  return {
+    id,
+    weekday: s.schedule.weekday,
+    startTime: timeOut(s.schedule.startTime),
+    endTime: timeOut(s.schedule.endTime),
+    region: s.schedule.regionId,
+    cityName: s.cityName,
+    riders,
+  };
+}
+
+export const listShiftOptions = async (db: DbOrTx, region?: number): Promise<ShiftOption[]> =>
+  (await repo.listShiftOptions(db, region)).map((o) => ({
+    ...o,
+    startTime: timeOut(o.startTime),
+    endTime: timeOut(o.endTime),
+  }));
+
+/**
+ * PostgreSQL's time type holds '24:00:00' (the end of the day, which an all-day shift stored
+ * directly may use); the API's time of day stops at 23:59:59, so it is shown as that.
+ */
+const timeOut = (time: string) => (time.startsWith('24:') ? '23:59:59' : time);
+
+/** The schedule's upcoming dated shifts follow it at once (time slots and dispatch read them). */
+export async function refreshScheduleShifts(tx: DbOrTx, scheduleId: number, now: Date) {
+  await deleteUpcomingShifts(tx, scheduleId, now);
+  await generateRiderShifts(tx, now, scheduleId);
+}
+
+export async function createSchedule(
+  db: Db,
+  body: ShiftScheduleCreate,
+  now = new Date(),
+): Promise<ShiftSchedule> {
+  if (!(await repo.findRegion(db, body.region))) {
+    throw badRequest(SHIFT_MESSAGES.REGION_NOT_FOUND, {
+      region: [SHIFT_MESSAGES.REGION_NOT_FOUND],
+    });
+  }
+  const row = await repo.insertSchedule(db, {
+    regionId: body.region,
+    weekday: body.weekday,
+    startTime: body.startTime,
+    endTime: body.endTime,
+    created: now,
+    modified: now,
+  });
+  return getSchedule(db, row.id);
+}
+
+export async function updateSchedule(
+  db: Db,
+  id: number,
+  body: ShiftScheduleUpdate,
+  now = new Date(),
+): Promise<ShiftSchedule> {
+  await db.transaction(async (tx) => {
+    const s = await repo.lockSchedule(tx, id);
+    if (!s) throw notFound();
+    const next = {
+      weekday: body.weekday ?? s.weekday,
+      startTime: body.startTime ?? s.startTime,
+      endTime: body.endTime ?? s.endTime,
+    };
+    // One side changed alone can still cross the other side's stored value.
+    if (seconds(next.startTime) > seconds(next.endTime)) {
+      throw badRequest(VALIDATION.SHIFT_START_AFTER_END, {
+        startTime: [VALIDATION.SHIFT_START_AFTER_END],
+        endTime: [VALIDATION.SHIFT_END_BEFORE_START],
+      });
+    }
+    const riders = await repo.listAssignments(tx, [id]);
+    await refuseOverlaps(tx, {
+      riderIds: riders.map((r) => r.rider.id),
+      ...next,
+      exceptScheduleId: id,
+    });
+    await repo.updateSchedule(tx, id, next);
+    await refreshScheduleShifts(tx, id, now);
+  });
+  return getSchedule(db, id);
+}
+
+export async function deleteSchedule(db: Db, id: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.lockSchedule(tx, id))) throw notFound();
+    // Upcoming shifts go with it; history keeps its rows (shiftSchedule becomes null).
+    await deleteUpcomingShifts(tx, id, now);
+    await repo.deleteSchedule(tx, id);
+  });
+}
+
+/** POST /shift/copy-shift-schedule/{id}/: the same times on another weekday, riders included. */
+export async function copySchedule(
+  db: Db,
+  id: number,
+  weekday: number,
+  now = new Date(),
+): Promise<ShiftSchedule> {
+  const newId = await db.transaction(async (tx) => {
+    const s = await repo.lockSchedule(tx, id);
+    if (!s) throw notFound();
+    if (s.weekday === weekday) {
+      throw badRequest(SHIFT_MESSAGES.COPY_SAME_WEEKDAY, {
+        weekday: [SHIFT_MESSAGES.COPY_SAME_WEEKDAY],
+      });
+    }
+    const riders = await repo.listAssignments(tx, [id]);
+    await refuseOverlaps(tx, {
+      riderIds: riders.map((r) => r.rider.id),
+      weekday,
+      startTime: s.startTime,
+      endTime: s.endTime,
+    });
+    const copy = await repo.insertSchedule(tx, {
+      regionId: s.regionId,
+      weekday,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      created: now,
+      modified: now,
+    });
+    await repo.insertAssignments(
+      tx,
+      riders.map((r) => ({
+        shiftScheduleId: copy.id,
+        riderId: r.rider.id,
+        hotspotId: r.hotspot,
+        allowBreak: r.allowBreak,
+      })),
+    );
+    await generateRiderShifts(tx, now, copy.id);
+    return copy.id;
+  });
+  return getSchedule(db, newId);
+}
+
+/** 409 when one of the riders already works a shift of that weekday overlapping the times. */
+export async function refuseOverlaps(
+  tx: DbOrTx,
+  p: Parameters<typeof repo.findOverlaps>[1],
+): Promise<void> {
+  const [clash] = await repo.findOverlaps(tx, p);
+  if (clash) {
+    throw conflict(
+      SHIFT_MESSAGES.riderOverlaps(clash.startTime.slice(0, 5), clash.endTime.slice(0, 5)),
+    );
+  }
+}
+
+const seconds = (time: string) => {
+  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
+  return h * 3600 + m * 60 + s;
+};
