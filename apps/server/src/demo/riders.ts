@@ -36,9 +36,6 @@ export type RiderDraft = RiderRef & {
   appVersion: string;
   phoneVerified: boolean;
   homeAddress: string;
-  slot: 0 | 1;
-  /** Weekday off, Monday 0 to Sunday 6. */
-  dayOff: number;
   hotspotId: number | null;
   allowBreak: boolean;
   /** Inside its shift right now (Karachi time), so on duty. */
@@ -184,6 +181,17 @@ function homeAddress(rng: Rng, region: RegionRef): string {
 }
 
 /** A rider of the region for an order; near now, on-duty riders with room first. */
+/** Karachi is UTC+5 all year. */
+const KARACHI_OFFSET = 5 * HOUR;
+
+function onShiftAt(r: RiderRef, at: number): boolean {
+  const local = at + KARACHI_OFFSET;
+  const weekday = (new Date(local).getUTCDay() + 6) % 7;
+  const hour = new Date(local).getUTCHours();
+  const hours = SHIFT_SLOTS[r.slot];
+  return weekday !== r.dayOff && hour >= hours.start && hour < hours.end;
+}
+
 export function pickRider(
   rng: Rng,
   region: RegionRef,
@@ -198,6 +206,11 @@ export function pickRider(
   if (live) {
     const onDuty = pool.filter((r) => r.isOnDuty && (load.get(r.id) ?? 0) < 5);
     if (onDuty.length) pool = onDuty;
+  } else {
+    // Past and future orders go to a rider whose weekly shift holds the pickup, so attendance's
+    // on-time % and a rider's order history agree with the rota.
+    const onShift = pool.filter((r) => onShiftAt(r, pickup));
+    if (onShift.length) pool = onShift;
   }
   if (pool.length === 0) return null;
   const rider = rng.pick(pool);

@@ -17,6 +17,10 @@ export type RiderRef = {
   cellId: number | null;
   /** Inside its shift now; today's active orders go to these riders first. */
   isOnDuty: boolean;
+  /** Weekly plan (riders.ts SHIFT_SLOTS): orders go to riders on shift at their pickup. */
+  slot: 0 | 1;
+  /** Weekday off, Monday 0 to Sunday 6. */
+  dayOff: number;
 };
 
 export type AddressRef = {

@@ -118,4 +118,19 @@ describe('demo attendance', () => {
       ]);
     }
   });
+  it("past orders went to riders whose shift holds the pickup, so a shift's on-time % has pickups to judge", async () => {
+    const [r] = await rows<{ total: number; in_shift: number }>(sql`
+      select count(*)::int as total,
+             count(*) filter (where exists (
+               select 1 from rider_shifts rs
+               where rs.rider_id = o.assigned_rider_id
+                 and o.pickup >= rs.start_datetime and o.pickup < rs.end_datetime))::int as in_shift
+      from orders o
+      where o.assigned_rider_id is not null
+        and o.pickup < ${new Date(NOW.getTime() - 12 * 3_600_000)}
+        and o.pickup > ${new Date(NOW.getTime() - 12 * 86_400_000)}`); // demo shifts go 13 days back
+    expect(r?.total).toBeGreaterThan(20);
+    // Missed shifts, days off and a region without a rider on shift leave a few outside.
+    expect((r?.in_shift ?? 0) / (r?.total ?? 1)).toBeGreaterThan(0.8);
+  });
 });
