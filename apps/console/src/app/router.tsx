@@ -34,6 +34,9 @@ const CustomersDetailRoute = lazy(() => import('./routes/customers-detail-route'
 const CustomersWizardRoute = lazy(() => import('./routes/customers-wizard-route'));
 const DashboardRoute = lazy(() => import('./routes/dashboard-route'));
 const CityDashboardRoute = lazy(() => import('./routes/city-dashboard-route'));
+const AttendanceRoute = lazy(() => import('./routes/attendance-route'));
+const ShiftsRoute = lazy(() => import('./routes/shifts-route'));
+const ShiftDetailRoute = lazy(() => import('./routes/shift-detail-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -121,6 +124,17 @@ export const routes: RouteObject[] = [
                     <OrderCreateRoute vertical="blood" />
                   )),
                   lazyRoute('xray/orders/create', () => <OrderCreateRoute vertical="xray" />),
+                  {
+                    element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_RIDER_SHIFT} />,
+                    children: [lazyRoute('attendance', AttendanceRoute)],
+                  },
+                  {
+                    element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE} />,
+                    children: [
+                      lazyRoute('shifts', ShiftsRoute),
+                      lazyRoute('shifts/detail/:id', ShiftDetailRoute),
+                    ],
+                  },
                   ...staffRoutes(),
                 ],
               },

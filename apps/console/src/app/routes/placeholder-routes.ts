@@ -1,4 +1,4 @@
-import { PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
+import type { PermissionName } from '@dastak/core/permissions';
 
 /**
  * Screens of spec §2.1 that later issues build. Each shows the shared "not available yet" page
@@ -7,13 +7,6 @@ import { PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 export type PlaceholderRoute = { path: string; title: string; permission?: PermissionName };
 
 export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
-  { path: 'shifts', title: 'Shifts', permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE },
-  {
-    path: 'shifts/detail/:id',
-    title: 'Shift Detail',
-    permission: PERMISSIONS.CAN_VIEW_SHIFT_SCHEDULE,
-  },
-  { path: 'attendance', title: 'Attendance', permission: PERMISSIONS.CAN_VIEW_RIDER_SHIFT },
   { path: 'reporting-dashboard', title: 'Reporting Dashboard' },
   { path: 'issue-reporting', title: 'Issue Reporting' },
   { path: 'release-notes', title: 'Release Notes' },

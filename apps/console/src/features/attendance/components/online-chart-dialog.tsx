@@ -1,0 +1,53 @@
+import { ATTENDANCE_SLOT_MS } from '@dastak/core/constants';
+import type { AttendanceRecord } from '@dastak/core/entities/shifts';
+import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
+import { Center, Loader, Modal, Text } from '@mantine/core';
+import { useRiderShiftAttendanceQuery } from '../api/get-rider-shift-attendance';
+import { OnlineChartGrid } from './online-chart-grid';
+
+/** 'Rider Name · 25 Nov 2026 07:00 AM - 03:00 PM': the dialog names the rider and the shift. */
+export function onlineChartTitle(row: AttendanceRecord): string {
+  const { startDatetime, endDatetime } = row.shift;
+  return `${row.rider.name} · ${formatDisplayDate(startDatetime)} ${formatTime12(startDatetime)} - ${formatTime12(endDatetime)}`;
+}
+
+const shiftSlotCount = (row: AttendanceRecord) =>
+  Math.round(
+    (Date.parse(row.shift.endDatetime) - Date.parse(row.shift.startDatetime)) / ATTENDANCE_SLOT_MS,
+  );
+
+/** The Online chart column's dialog (spec §2.11): the shift's 5-minute grid, read when opened. */
+export function OnlineChartDialog({
+  row,
+  onClose,
+}: {
+  row: AttendanceRecord | null;
+  onClose: () => void;
+}) {
+  const slots = useRiderShiftAttendanceQuery(row?.shift.id ?? 0, row !== null);
+  return (
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      title={row ? onlineChartTitle(row) : ''}
+      size={760}
+      centered
+    >
+      {slots.isPending ? (
+        <Center h={160}>
+          <Loader size="sm" aria-label="Loading online chart" />
+        </Center>
+      ) : slots.isError ? (
+        <Text c="dimmed" ta="center" py="xl">
+          The online chart could not be loaded.
+        </Text>
+      ) : slots.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          No online data for this shift yet.
+        </Text>
+      ) : (
+        <OnlineChartGrid slots={slots.data} shiftSlots={row ? shiftSlotCount(row) : 0} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import type { RiderShiftScheduleUpdate, ShiftRiderAssignment } from '@dastak/core/entities/shifts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { shiftKeys } from './shift-keys';
+
+/** PUT /shift/rider-shift-schedules/{id}/ {hotspot, allow_break}. */
+export function updateShiftRider(
+  id: number,
+  input: RiderShiftScheduleUpdate,
+): Promise<ShiftRiderAssignment> {
+  return api.put<ShiftRiderAssignment>(`/shift/rider-shift-schedules/${id}/`, input);
+}
+
+export function useUpdateShiftRiderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: RiderShiftScheduleUpdate & { id: number }) =>
+      updateShiftRider(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shiftKeys.schedules() }),
+  });
+}
