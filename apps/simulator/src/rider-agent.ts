@@ -51,6 +51,8 @@ export class RiderAgent {
   /** Following shifts: null until the first tick knows whether the rider should be on duty. */
   private onDuty: boolean | null = null;
   private readonly shifts: ShiftTracker | null;
+  /** Off shift with tasks in hand: riding on until the queue is empty. */
+  private finishing = false;
 
   constructor(
     readonly api: ApiClient,
@@ -108,13 +110,16 @@ export class RiderAgent {
     const now = Date.now();
     if (this.shifts) {
       const phase = await this.shifts.phase(now);
-      // Work in hand is finished even when the shift has ended.
-      const busy = this.task !== null || this.inHand.size > 0;
-      if ((phase === 'off' || phase === 'waiting') && !busy) {
+      // Work in hand is finished even when the shift has ended (the server refuses going off
+      // duty with tasks in hand, and the rider rides on until the queue is empty).
+      const busy = this.task !== null || this.inHand.size > 0 || this.finishing;
+      const offShift = phase === 'off' || phase === 'waiting';
+      if (offShift && !busy) {
         if (this.onDuty !== false) await this.endShift();
-        return;
+        if (!this.finishing) return;
+      } else if (!offShift && this.onDuty !== true) {
+        await this.beginShift(this.shifts.startPoint);
       }
-      if (this.onDuty !== true) await this.beginShift(this.shifts.startPoint);
       if (phase === 'on-break') {
         // Standing still, phone on: the break counts as online time.
         this.position = this.position ? jitter(this.position, 3, () => this.rng.next()) : null;
@@ -157,6 +162,7 @@ export class RiderAgent {
       return; // counted by ApiClient; try again next refresh
     }
     const now = Date.now();
+    if (queue.length === 0) this.finishing = false;
     const head = queue.find((t) => (this.skipUntil.get(t.id) ?? 0) <= now) ?? null;
     if (head?.id === this.task?.id) return;
     if (head?.type === TASK.BREAK) return this.startBreak(head);
@@ -315,7 +321,19 @@ export class RiderAgent {
 
   /** Off duty and offline until the next shift. */
   private async endShift(): Promise<void> {
-    await this.call(() => this.api.post('/rider-app/duty/', { is_on_duty: false }));
+    // The server refuses going off duty with tasks in hand (409): finish them first, online and
+    // on duty (a demo rider may start with a queue it was given before its shift ended).
+    const queue = await this.call(() => this.api.get<unknown>('/rider-app/tasks/'));
+    const inHand = queue ? tasksOf(queue).length > 0 : false;
+    const off =
+      !inHand && (await this.call(() => this.api.post('/rider-app/duty/', { is_on_duty: false })));
+    if (!off) {
+      this.finishing = true;
+      this.ticksSinceRefresh = Number.POSITIVE_INFINITY;
+      if (this.onDuty !== true) this.setOnline(true);
+      this.onDuty = true;
+      return;
+    }
     await this.call(() => this.api.post('/rider-app/offline/', {}));
     const wasOn = this.onDuty === true;
     this.onDuty = false;
