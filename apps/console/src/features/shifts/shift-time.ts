@@ -1,15 +1,5 @@
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
-
-/** Spec §9: seven weekdays, Monday 0 to Sunday 6. */
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+import { WEEKDAYS } from '@dastak/core/states';
 
 export const weekdayName = (weekday: number) => WEEKDAYS[weekday] ?? `Day ${weekday}`;
 

@@ -1,10 +1,11 @@
 import type { ShiftSchedule } from '@dastak/core/entities/shifts';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { WEEKDAYS } from '@dastak/core/states';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
 import { useCopyShiftScheduleMutation } from '../api/copy-shift-schedule';
-import { shiftRange, WEEKDAYS, weekdayName } from '../shift-time';
+import { shiftRange, weekdayName } from '../shift-time';
 
 /** Copy a shift, riders and all, to another day: the source's own day is not on offer. */
 export function CopyShiftDialog({

@@ -1,8 +1,9 @@
 import type { ShiftDemand, ShiftSchedule } from '@dastak/core/entities/shifts';
+import { WEEKDAYS } from '@dastak/core/states';
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { layOutLanes } from '../shift-lanes';
-import { isRunning, WEEKDAYS } from '../shift-time';
+import { isRunning } from '../shift-time';
 import { DemandRail } from './demand-rail';
 import { HOUR_PX, ShiftBlock } from './shift-block';
 
