@@ -18,6 +18,17 @@ export const WAIT_TIME_MIN = 1;
 export const WAIT_TIME_MAX = 60;
 
 export const FEEDBACK_LINK_VALID_HOURS = 48;
+/** Issue 14 (values not shown; ADR 0038). */
+export const PUBLIC_LINKS = {
+  /** Random bytes of a link id: 192 bits, base64url (32 characters). */
+  ID_BYTES: 24,
+  /** Public calls per client address per minute (429 with Retry-After past it). */
+  PER_IP_PER_MINUTE: 60,
+  /** Characters of a phone or email the tracking page leaves unmasked (the last ones). */
+  MASK_VISIBLE_CHARS: 4,
+  /** Longest text answer on a public form (order review text, long-form answers). */
+  TEXT_ANSWER_MAX: 1000,
+} as const;
 
 export const RESCHEDULE_LEAD_MINUTES = 60;
 export const RESCHEDULE_MAX_DAYS_AHEAD = 60;

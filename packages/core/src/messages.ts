@@ -96,6 +96,24 @@ export const PUBLIC_PAGES = {
   FEEDBACK_LINK_EXPIRED: 'This link has expired!',
   FEEDBACK_ERROR: 'Something went wrong!',
   LIVE_LOCATION_EXPIRED: 'This link is expired!',
+  FEEDBACK_SUBMIT: 'Submit',
+  MAPS_REVIEW_INVITE: 'Glad you were happy! Would you review us on Google Maps?',
+  MAPS_REVIEW_BUTTON: 'Review us on Google Maps',
+  SUPPORT_POINTER: 'For help, call our support line',
+  ALREADY_SUBMITTED: 'This feedback has already been submitted.',
+  LIVE_YOU: 'You',
+  LIVE_RIDER: 'Rider',
+  TEST_INFORMATION: 'Test Information',
+  /** Beyond the spec (issue 14): the ETA and the stops before this one. */
+  LIVE_ETA: (minutes: number) =>
+    minutes <= 1
+      ? 'Your rider is about a minute away'
+      : `Your rider is about ${minutes} minutes away`,
+  LIVE_STOPS_LEFT: (stops: number) =>
+    stops === 1
+      ? 'Your rider has 1 more patient to see before you'
+      : `Your rider has ${stops} more patients to see before you`,
+  LIVE_WAITING_FOR_RIDER: 'Your rider is on the way',
   PDF_FALLBACK: 'Your browser does not support PDFs. Please download the PDF.',
 } as const;
 
@@ -364,4 +382,40 @@ export const SHIFT_MESSAGES = {
 export const ATTENDANCE_MESSAGES = {
   START_AFTER_END: "Start date can't be greater than end date",
   END_BEFORE_START: "End date can't be less than start date",
+} as const;
+
+/**
+ * Text messages to customers (issue 14), sent in English then Urdu in one SMS. `url` is the
+ * public link; feedback links say how long they last.
+ */
+export const CUSTOMER_SMS = {
+  riderLiveLocation: (number: string, url: string) =>
+    `Dastak: your rider is on the way for order ${number}. Track your rider here: ${url}\n` +
+    `دستک: آپ کے آرڈر ${number} کے لیے رائیڈر روانہ ہو چکا ہے۔ رائیڈر کو یہاں دیکھیں: ${url}`,
+  orderReview: (number: string, url: string) =>
+    `Dastak: your order ${number} is complete. Tell us how we did (link valid for 48 hours): ${url}\n` +
+    `دستک: آپ کا آرڈر ${number} مکمل ہو گیا ہے۔ ہمیں اپنی رائے دیں (یہ لنک 48 گھنٹے کے لیے ہے): ${url}`,
+  physicalVisit: (url: string) =>
+    `Dastak: thank you for visiting us. Please tell us about your visit (link valid for 48 hours): ${url}\n` +
+    `دستک: ہمارے پاس آنے کا شکریہ۔ براہِ کرم اپنے دورے کے بارے میں بتائیں (یہ لنک 48 گھنٹے کے لیے ہے): ${url}`,
+  croFeedback: (url: string) =>
+    `Dastak: thank you for speaking with our support team. Please rate the call (link valid for 48 hours): ${url}\n` +
+    `دستک: ہماری سپورٹ ٹیم سے بات کرنے کا شکریہ۔ براہِ کرم کال کے بارے میں رائے دیں (یہ لنک 48 گھنٹے کے لیے ہے): ${url}`,
+} as const;
+
+/** Staff-side texts of the customer links (issue 14). */
+export const LINK_MESSAGES = {
+  SURVEY_SENT: 'Survey sent to the customer',
+  MESSAGE_RESENT: 'Message sent again',
+  LINK_COPIED: 'Link copied',
+  LINK_EXPIRED: 'This link has expired; it can not be sent again.',
+  CUSTOMER_HAS_NO_PHONE: 'This customer has no phone number to send to',
+  ORDER_NOT_CUSTOMERS: 'The order does not belong to this customer',
+  SURVEY_FORM_LABELS: { physicalVisit: 'Physical visit review', croFeedback: 'Support feedback' },
+  LINK_KIND_LABELS: {
+    orderReview: 'Order review',
+    physicalVisit: 'Physical visit review',
+    croFeedback: 'Support feedback',
+    riderLiveLocation: 'Live location',
+  },
 } as const;

@@ -132,6 +132,44 @@ export const WEEKDAYS = [
 ] as const;
 
 export const FEEDBACK_QUESTION_TYPES = ['STAR_RATING', 'LONG_FORM_TEXT'] as const;
+/** What a customer link opens (issue 14); the survey forms are the last two but one. */
+export const PUBLIC_LINK_KINDS = [
+  'orderReview',
+  'physicalVisit',
+  'croFeedback',
+  'riderLiveLocation',
+] as const;
+export type PublicLinkKind = (typeof PUBLIC_LINK_KINDS)[number];
+export const SURVEY_FORMS = ['physicalVisit', 'croFeedback'] as const;
+export type SurveyForm = (typeof SURVEY_FORMS)[number];
+/** States of an outbox message (email, push, SMS). */
+export const MESSAGE_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+/**
+ * The customer pages under /app (spec §2.1 public routes): the server answers these paths with the
+ * small customer entry (customer.html), not the staff console.
+ */
+export const PUBLIC_PAGE_ROOTS = [
+  'order-review',
+  'order-review-success',
+  'order-review-expired',
+  'order-review-error',
+  'physical-visit-review',
+  'cro-feedback',
+  'cro-feedback-success',
+  'cro-feedback-error',
+  'cro-feedback-expired',
+  'rider-live-location',
+  'rider-live-location-link-expired',
+] as const;
+/** The page path (under the /app base) a link of each kind opens. */
+export const publicLinkPath = (kind: PublicLinkKind, id: string): string =>
+  ({
+    orderReview: `/app/order-review/${id}`,
+    physicalVisit: `/app/physical-visit-review/${id}`,
+    croFeedback: `/app/cro-feedback/${id}`,
+    riderLiveLocation: `/app/rider-live-location/${id}`,
+  })[kind];
 export const STAR_TITLES = ['Very Bad', 'Bad', 'Okay', 'Good', 'Excellent'] as const;
 
 export const LOOKUP_KINDS = [

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { STAR_COUNT, WAIT_TIME_MAX, WAIT_TIME_MIN } from '../constants';
+import { PUBLIC_LINKS, STAR_COUNT, WAIT_TIME_MAX, WAIT_TIME_MIN } from '../constants';
 import { VALIDATION } from '../messages';
-import { FEEDBACK_QUESTION_TYPES } from '../states';
+import {
+  FEEDBACK_QUESTION_TYPES,
+  MESSAGE_STATES,
+  PUBLIC_LINK_KINDS,
+  SURVEY_FORMS,
+  VERTICALS,
+} from '../states';
 import { idSchema, latitudeSchema, longitudeSchema } from './common';
 
 /** 1 to 5 stars; unanswered reads 'Please fill this field!'. */
@@ -11,16 +17,30 @@ export const starRatingSchema = z
   .min(1, VALIDATION.FILL_THIS_FIELD)
   .max(STAR_COUNT);
 
-/** GET /feedback/order_review/{uuid}/ */
+/**
+ * What every public read carries for the outcome pages: the support line (expired page) and,
+ * when the maps-review rule holds, where to review (issue 14; both are configuration).
+ */
+const publicOutcomeFields = {
+  supportPhone: z.string(),
+  showGoogleMapReviewLink: z.boolean(),
+  mapsReviewUrl: z.string().nullable(),
+};
+
+/**
+ * GET /feedback/order_review/{uuid}/. An unknown id answers 404 'Not found.'. An expired link
+ * answers isExpired with `order` null and no ratings: past 48 hours the page tells nothing about
+ * the order (ADR 0038).
+ */
 export const orderReviewSchema = z.object({
-  order: z.object({ id: idSchema, number: z.string() }),
+  order: z.object({ id: idSchema, number: z.string() }).nullable(),
   overallStarRating: z.number().int().nullable(),
   onTimeStarRating: z.number().int().nullable(),
   riderStarRating: z.number().int().nullable(),
   feedbackText: z.string(),
   isReviewComplete: z.boolean(),
   isExpired: z.boolean(),
-  showGoogleMapReviewLink: z.boolean(),
+  ...publicOutcomeFields,
 });
 export type OrderReview = z.infer<typeof orderReviewSchema>;
 
@@ -29,7 +49,7 @@ export const orderReviewSubmitSchema = z.object({
   overallStarRating: starRatingSchema,
   onTimeStarRating: starRatingSchema,
   riderStarRating: starRatingSchema,
-  feedbackText: z.string().max(1000).default(''),
+  feedbackText: z.string().max(PUBLIC_LINKS.TEXT_ANSWER_MAX).default(''),
 });
 export type OrderReviewSubmit = z.infer<typeof orderReviewSubmitSchema>;
 
@@ -55,7 +75,10 @@ export const feedbackQuestionSchema = z.object({
 export type FeedbackQuestion = z.infer<typeof feedbackQuestionSchema>;
 
 /** Star answers are sent as text ('1'..'5'), long answers as the text itself. */
-export const feedbackAnswerSchema = z.object({ question: idSchema, answer: z.string() });
+export const feedbackAnswerSchema = z.object({
+  question: idSchema,
+  answer: z.string().max(PUBLIC_LINKS.TEXT_ANSWER_MAX),
+});
 export type FeedbackAnswer = z.infer<typeof feedbackAnswerSchema>;
 
 /** PATCH /feedback/physical_visit/{id} and /feedback/cro-feedback/{id}/ */
@@ -81,22 +104,31 @@ export function feedbackAnswersSchemaFor(questions: readonly FeedbackQuestion[])
   });
 }
 
-/** GET of a physical-visit or CRO interaction: flags that pick the page to show. */
+/**
+ * GET of a physical-visit or CRO interaction: flags that pick the page to show. An unknown id
+ * answers 404 (the page marks the id invalid); an expired one isExpired with no responses.
+ */
 export const feedbackInteractionSchema = z.object({
   interactionId: z.string(),
   isComplete: z.boolean(),
   isInteractionIdValid: z.boolean(),
   isExpired: z.boolean(),
-  showGoogleMapReviewLink: z.boolean(),
   isSatisfied: z.boolean().nullable(),
   responses: z.array(feedbackAnswerSchema),
+  ...publicOutcomeFields,
 });
 export type FeedbackInteraction = z.infer<typeof feedbackInteractionSchema>;
 
-/** GET /location/rider-live-location/{id}/ (public; expires once the order is picked). */
-export const liveLocationSchema = z.object({
+/**
+ * GET /location/rider-live-location/{id}/ (public, polled). Once the order is collected or
+ * cancelled it answers only `{isExpired: true}`. Phone and email are masked but for their last
+ * PUBLIC_LINKS.MASK_VISIBLE_CHARS characters (ADR 0038). Beyond the spec: while the rider still
+ * has `stopsBefore` other patients first, `assignedRider` is null (no position) and the page says
+ * how many stops are left; once this order is next, `etaMinutes` comes from the route model.
+ */
+export const liveLocationActiveSchema = z.object({
+  isExpired: z.literal(false),
   number: z.string(),
-  isExpired: z.boolean(),
   customerAddress: z.object({
     address: z.string(),
     latitude: latitudeSchema,
@@ -111,5 +143,68 @@ export const liveLocationSchema = z.object({
   patient: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable() }),
   customer: z.object({ phone: z.string() }),
   scanTypes: z.array(z.object({ name: z.string(), value: z.number() })),
+  stopsBefore: z.number().int().min(0),
+  etaMinutes: z.number().int().min(0).nullable(),
 });
+export const liveLocationSchema = z.discriminatedUnion('isExpired', [
+  z.object({ isExpired: z.literal(true) }),
+  liveLocationActiveSchema,
+]);
 export type LiveLocation = z.infer<typeof liveLocationSchema>;
+export type ActiveLiveLocation = z.infer<typeof liveLocationActiveSchema>;
+
+/** One text message sent with a link (the outbox row). */
+export const sentMessageSchema = z.object({
+  id: idSchema,
+  channel: z.literal('sms'),
+  to: z.string(),
+  state: z.enum(MESSAGE_STATES),
+  attempts: z.number().int(),
+  created: z.string(),
+  sentAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type SentMessage = z.infer<typeof sentMessageSchema>;
+
+/**
+ * A link sent to a customer: GET /orders/{vertical}/{id}/links/ lists an order's (staff; newest
+ * first); POST /orders/{vertical}/{id}/links/{linkId}/resend/ sends it again (409 once expired).
+ */
+export const customerLinkSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PUBLIC_LINK_KINDS),
+  url: z.string(),
+  created: z.string(),
+  expiresAt: z.string().nullable(),
+  isExpired: z.boolean(),
+  usedAt: z.string().nullable(),
+  messages: z.array(sentMessageSchema),
+});
+export type CustomerLink = z.infer<typeof customerLinkSchema>;
+
+/** POST /customers/{id}/surveys/: send a physical-visit or support-feedback survey. */
+export const surveySendSchema = z.object({
+  form: z.enum(SURVEY_FORMS, { error: VALIDATION.REQUIRED }),
+  order: idSchema.optional(),
+});
+export type SurveySend = z.infer<typeof surveySendSchema>;
+
+/** GET /customers/{id}/surveys/ (newest first): each survey sent, its state and its answers. */
+export const customerSurveySchema = z.object({
+  id: idSchema,
+  form: z.enum(SURVEY_FORMS),
+  link: customerLinkSchema,
+  order: z.object({ id: idSchema, number: z.string(), vertical: z.enum(VERTICALS) }).nullable(),
+  isComplete: z.boolean(),
+  isSatisfied: z.boolean().nullable(),
+  submittedAt: z.string().nullable(),
+  answers: z.array(
+    z.object({
+      question: idSchema,
+      text: z.string(),
+      type: feedbackQuestionTypeSchema,
+      answer: z.string(),
+    }),
+  ),
+});
+export type CustomerSurvey = z.infer<typeof customerSurveySchema>;

@@ -1,4 +1,4 @@
-import { FEEDBACK_QUESTION_TYPES } from '@dastak/core/states';
+import { FEEDBACK_QUESTION_TYPES, PUBLIC_LINK_KINDS, SURVEY_FORMS } from '@dastak/core/states';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,17 +14,6 @@ import { timestamps, tz } from './columns';
 import { customers } from './customers';
 import { orders } from './orders';
 import { users } from './users';
-
-export const PUBLIC_LINK_KINDS = [
-  'orderReview',
-  'physicalVisit',
-  'croFeedback',
-  'riderLiveLocation',
-] as const;
-export type PublicLinkKind = (typeof PUBLIC_LINK_KINDS)[number];
-
-export const FEEDBACK_FORMS = ['physicalVisit', 'croFeedback'] as const;
-export type FeedbackForm = (typeof FEEDBACK_FORMS)[number];
 
 /**
  * Links for the public pages (no login). The id is a long random token (unguessable; it is the
@@ -106,7 +95,7 @@ export const feedbackQuestions = pgTable(
   'feedback_questions',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    form: text({ enum: FEEDBACK_FORMS }).notNull(),
+    form: text({ enum: SURVEY_FORMS }).notNull(),
     text: text().notNull(),
     urduText: text(),
     type: text({ enum: FEEDBACK_QUESTION_TYPES }).notNull(),
@@ -128,7 +117,7 @@ export const feedbackInteractions = pgTable('feedback_interactions', {
     .notNull()
     .unique()
     .references(() => publicLinks.id, { onDelete: 'cascade' }),
-  form: text({ enum: FEEDBACK_FORMS }).notNull(),
+  form: text({ enum: SURVEY_FORMS }).notNull(),
   orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
   customerId: integer().references(() => customers.id, { onDelete: 'cascade' }),
   isComplete: boolean().notNull().default(false),

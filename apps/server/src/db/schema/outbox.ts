@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from './columns';
+import { publicLinks } from './feedback';
 import { users } from './users';
 
 /**
@@ -10,8 +12,10 @@ export const outbox = pgTable(
   'outbox',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    kind: text().notNull(), // 'email' | 'push'
+    kind: text().notNull(), // 'email' | 'push' | 'sms'
     payload: jsonb().notNull(),
+    /** A text message to a customer carries the public link it sends (issue 14). */
+    linkId: text().references(() => publicLinks.id, { onDelete: 'cascade' }),
     state: text().notNull().default('pending'), // pending | sending | sent | failed
     attempts: smallint().notNull().default(0),
     runAt: tz().notNull().defaultNow(),
@@ -22,7 +26,10 @@ export const outbox = pgTable(
     sentAt: tz(),
     created: tz().notNull().defaultNow(),
   },
-  (t) => [index('outbox_pending_idx').on(t.state, t.runAt)],
+  (t) => [
+    index('outbox_pending_idx').on(t.state, t.runAt),
+    index('outbox_link_idx').on(t.linkId).where(sql`${t.linkId} is not null`),
+  ],
 );
 
 /** Creates honour an Idempotency-Key: the same key and body returns the first answer. */
