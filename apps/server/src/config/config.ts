@@ -31,6 +31,17 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /**
+   * Customer text messages (issue 14): an HTTP endpoint taking a JSON POST {to, text, reference};
+   * unset, each message is written to DATA_DIR/outbox as sms-KEY.json instead.
+   */
+  SMS_URL: url.optional(),
+  /** Where a fully satisfied customer is invited to leave a maps review (ADR 0038). */
+  MAPS_REVIEW_URL: url.default(
+    'https://www.google.com/maps/search/?api=1&query=Dastak+Home+Diagnostics',
+  ),
+  /** The support line the public pages point to (expired links, errors). */
+  SUPPORT_PHONE: z.string().min(3).max(40).default('021-111-327-825'),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: url.optional(),
   OSRM_URL: url.optional(),
