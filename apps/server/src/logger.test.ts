@@ -113,6 +113,35 @@ describe('request log', () => {
     expect(urlWithoutQueryValues('/a/?')).toBe('/a/');
     expect(urlWithoutQueryValues('/a/')).toBe('/a/');
   });
+
+  it('logs no customer link id or reset token, in page or API paths', () => {
+    const id = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3Jh';
+    expect(urlWithoutQueryValues(`/app/order-review/${id}`)).toBe('/app/order-review/:id');
+    expect(urlWithoutQueryValues(`/app/rider-live-location/${id}?x=1`)).toBe(
+      '/app/rider-live-location/:id?x',
+    );
+    expect(urlWithoutQueryValues(`/app/password-reset/${id}`)).toBe('/app/password-reset/:id');
+    expect(urlWithoutQueryValues(`/api/v1/feedback/order_review/${id}/`)).toBe(
+      '/api/v1/feedback/order_review/:id/',
+    );
+    expect(urlWithoutQueryValues(`/api/v1/feedback/physical_visit/${id}`)).toBe(
+      '/api/v1/feedback/physical_visit/:id',
+    );
+    expect(urlWithoutQueryValues(`/api/v1/feedback/cro-feedback/${id}/`)).toBe(
+      '/api/v1/feedback/cro-feedback/:id/',
+    );
+    expect(urlWithoutQueryValues(`/api/v1/location/rider-live-location/${id}/`)).toBe(
+      '/api/v1/location/rider-live-location/:id/',
+    );
+    // Routes without a secret stay as they are.
+    expect(urlWithoutQueryValues('/api/v1/feedback/physical_visit_questions/')).toBe(
+      '/api/v1/feedback/physical_visit_questions/',
+    );
+    expect(urlWithoutQueryValues('/app/order-review-success')).toBe('/app/order-review-success');
+    expect(urlWithoutQueryValues('/app/blood/orders/detail/12')).toBe(
+      '/app/blood/orders/detail/12',
+    );
+  });
 });
 
 describe('production logger', () => {

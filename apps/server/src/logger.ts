@@ -1,4 +1,5 @@
 import { isatty } from 'node:tty';
+import { PUBLIC_PAGE_ROOTS } from '@dastak/core/states';
 import {
   type FastifyBaseLogger,
   type FastifyReply,
@@ -85,8 +86,20 @@ export function createLogger(level: string, fd = 1, pretty = isatty(fd)) {
   };
 }
 
-/** A URL with its query values taken out: they can carry phone numbers and names (search). */
-export function urlWithoutQueryValues(url: string): string {
+/**
+ * Paths whose next segment is a secret: a customer link id (it opens a patient's order for 48
+ * hours or until pickup) or a password-reset token. The log keeps the route, not the secret.
+ */
+const SECRET_SEGMENT = new RegExp(
+  `^(/app/(?:${[...PUBLIC_PAGE_ROOTS, 'password-reset'].join('|')})/|/api/v1/(?:feedback/(?:order_review|physical_visit|cro-feedback)|location/rider-live-location)/)[^/?]+`,
+);
+
+/**
+ * A URL as logged: query values taken out (they can carry phone numbers and names: search) and
+ * a secret path segment replaced by ':id'.
+ */
+export function urlWithoutQueryValues(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_SEGMENT, '$1:id');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const names = url
