@@ -9,6 +9,7 @@ import { startOutboxRelay } from './jobs/outbox-relay';
 import { startRiderShiftsJob } from './jobs/rider-shifts';
 import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
+import { createSmsSender } from './modules/notifications/sms-sender';
 import { startLatePushSweep } from './modules/push/late-sweep';
 import { serveAdminSocket, serverRunning } from './ops/backup';
 
@@ -56,7 +57,10 @@ async function main() {
   });
   const relay = startOutboxRelay(
     dbHandle.db,
-    createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
+    {
+      mailer: createMailer({ smtpUrl: config.SMTP_URL, dataDir: config.DATA_DIR }),
+      sms: createSmsSender({ smsUrl: config.SMS_URL, dataDir: config.DATA_DIR }),
+    },
     log,
     undefined,
     // The embedded database has one server at a time: what is 'sending' on start was left by a

@@ -9,6 +9,8 @@ import { geocoderRoutes } from './modules/customers/geocoder.routes';
 import { patientsRoutes } from './modules/customers/patients.routes';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
+import { customerLinksRoutes } from './modules/feedback/customer-links.routes';
+import { publicFeedbackRoutes } from './modules/feedback/public-feedback.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { orderDetailRoutes } from './modules/orders/order-detail.routes';
@@ -48,4 +50,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(realtimeRoutes);
   await app.register(shiftsRoutes);
   await app.register(attendanceListRoutes);
+  await app.register(publicFeedbackRoutes);
+  await app.register(customerLinksRoutes);
 };

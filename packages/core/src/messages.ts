@@ -419,3 +419,22 @@ export const LINK_MESSAGES = {
     riderLiveLocation: 'Live location',
   },
 } as const;
+
+/** Refusals of the public feedback forms' answers (issue 14; the spec shows none). */
+export const PUBLIC_FORM_MESSAGES = {
+  UNKNOWN_QUESTION: 'This question is not on this form',
+  DUPLICATE_ANSWER: 'This question is answered more than once',
+  STAR_ANSWER: 'Choose from 1 to 5 stars',
+  INTERACTION_MISMATCH: 'This answer is for another feedback link',
+} as const;
+
+/** Order activity rows of the customer links (issue 14): a link texted, or texted again. */
+export const LINK_ACTIVITY = {
+  SENT: {
+    riderLiveLocation: 'Live location link sent to customer',
+    orderReview: 'Review link sent to customer',
+    physicalVisit: 'Physical visit survey sent to customer',
+    croFeedback: 'Support feedback survey sent to customer',
+  },
+  RESENT: (sent: string, actor: string) => `${sent} again by ${actor}`,
+} as const;

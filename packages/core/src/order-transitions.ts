@@ -265,6 +265,8 @@ export const ACTIVITY_VERBS = [
   'notesUpdated',
   'testsUpdated',
   'addressDeleted',
+  /** A customer link texted (issue 14: live location, review, survey; also a resend). */
+  'linkSent',
 ] as const;
 export type ActivityVerb = (typeof ACTIVITY_VERBS)[number];
 

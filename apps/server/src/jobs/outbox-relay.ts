@@ -2,11 +2,36 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { type Mailer, outboxMessageKey } from '../modules/notifications/mailer';
 import * as outboxRepo from '../modules/notifications/notifications.repository';
+import type { SmsSender } from '../modules/notifications/sms-sender';
 import { INSTANCE_ID } from './job-leases.repository';
 import { startPeriodicJob } from './periodic-job';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
+
+/** Who sends each kind of outbox row: 'email' through the mailer, 'sms' through the SMS sender. */
+export interface OutboxSenders {
+  mailer: Mailer;
+  sms?: SmsSender;
+}
+
+/** A bare mailer (the callers from before SMS) relays email only. */
+const sendersOf = (s: Mailer | OutboxSenders): OutboxSenders => ('mailer' in s ? s : { mailer: s });
+
+/** Sends one claimed row by its kind; an unknown kind (or SMS without a sender) fails the row. */
+async function sendRow(
+  senders: OutboxSenders,
+  row: { kind: string; payload: unknown },
+  key: string,
+) {
+  if (row.kind === 'email') {
+    return senders.mailer.send(row.payload as outboxRepo.EmailMessage, key);
+  }
+  if (row.kind === 'sms' && senders.sms) {
+    return senders.sms.send(row.payload as outboxRepo.SmsMessage, key);
+  }
+  throw new Error(`unknown outbox kind ${row.kind}`);
+}
 
 export interface RelayOptions {
   /** Names this instance in the outbox's claims (default: this process's INSTANCE_ID). */
@@ -25,21 +50,18 @@ export interface RelayOptions {
  */
 export async function relayOutboxOnce(
   db: Db,
-  mailer: Mailer,
+  senders: Mailer | OutboxSenders,
   log: FastifyBaseLogger,
   opts: RelayOptions = {},
 ): Promise<number> {
+  const send = sendersOf(senders);
   const holder = opts.holder ?? INSTANCE_ID;
   const due = await outboxRepo.claimDue(db, BATCH, holder);
   for (const row of due) {
     // The sends before it in the batch took so long that another instance took it over.
     if (!(await outboxRepo.renewClaim(db, row.id, holder))) continue;
     try {
-      if (row.kind !== 'email') throw new Error(`unknown outbox kind ${row.kind}`);
-      const result = await mailer.send(
-        row.payload as outboxRepo.EmailMessage,
-        outboxMessageKey(row),
-      );
+      const result = await sendRow(send, row, outboxMessageKey(row));
       // A crash came between the send and markSent; the sink kept the first copy.
       if (result === 'already-sent') log.warn({ outboxId: row.id }, 'outbox: message already sent');
       if (!(await outboxRepo.markSent(db, row.id, holder))) {
@@ -50,9 +72,9 @@ export async function relayOutboxOnce(
       // Exponential backoff: 30 s, 1 min, 2 min, 4 min, then give up.
       const retryInMs = row.attempts < MAX_ATTEMPTS ? 30_000 * 2 ** (row.attempts - 1) : null;
       await outboxRepo.markFailed(db, row.id, holder, message, retryInMs);
-      // The payload holds addresses and links; log only the id.
+      // The payload holds addresses, phone numbers and links; log only the id and kind.
       log.warn(
-        { outboxId: row.id, attempts: row.attempts, err: message },
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: message },
         'outbox delivery failed',
       );
     }
@@ -66,7 +88,7 @@ export async function relayOutboxOnce(
  */
 export function startOutboxRelay(
   db: Db,
-  mailer: Mailer,
+  senders: Mailer | OutboxSenders,
   log: FastifyBaseLogger,
   intervalMs = 1000,
   opts: RelayOptions = {},
@@ -80,7 +102,7 @@ export function startOutboxRelay(
     run: async () => {
       const requeued = await outboxRepo.requeueStuck(db);
       if (requeued) log.warn({ requeued }, 'outbox: requeued messages of a stale claim');
-      return relayOutboxOnce(db, mailer, log, opts);
+      return relayOutboxOnce(db, senders, log, opts);
     },
   });
 }

@@ -119,6 +119,14 @@ export const TABLE: Record<string, Entry> = {
   '/api/v1/orders/address-types/': { kind: 'lookup', reason: 'lookup texts' },
   '/api/v1/entity/order-sources/': { kind: 'lookup', reason: 'lookup texts' },
   '/api/v1/orders/scan-types/': { kind: 'lookup', reason: 'the test catalogue' },
+  '/api/v1/feedback/physical_visit_questions/': {
+    kind: 'lookup',
+    reason: 'the public form’s questions (no login), the same for everyone',
+  },
+  '/api/v1/feedback/cro-feedback-questions/': {
+    kind: 'lookup',
+    reason: 'the public form’s questions (no login), the same for everyone',
+  },
   '/api/v1/rider-app/problem-strings/': { kind: 'lookup', reason: 'lookup texts' },
   '/api/v1/location/cities/': { kind: 'lookup', reason: 'reference data; no detail route' },
   '/api/v1/location/regions/': { kind: 'lookup', reason: 'reference data; no detail route' },
@@ -177,6 +185,29 @@ export const TABLE: Record<string, Entry> = {
       if (!r.body.addresses.some((a: J) => a.id === row.id)) {
         return `address ${row.id} is not on customer ${row.customer}'s page`;
       }
+    },
+  },
+  '/api/v1/orders/:vertical/:id/links/': {
+    kind: 'rows',
+    paths: (s) =>
+      (['blood', 'xray'] as const).flatMap((v) =>
+        s.orders[v].map((o) => `/api/v1/orders/${v}/${o.id}/links/`),
+      ),
+    // The links of the order the path names: that order must open.
+    open: async (_row, c) => {
+      const [, v, id] = c.path.match(/\/orders\/(blood|xray)\/(\d+)\//) ?? [];
+      return ok(`order ${id} of its links`, (await c.get(`/orders/${v}/${id}/`)).status);
+    },
+  },
+  '/api/v1/customers/:id/surveys/': {
+    kind: 'rows',
+    detail: PERMISSIONS.CAN_VIEW_ORDER,
+    paths: (s) => [`/api/v1/customers/${s.f.customerId}/surveys/`],
+    open: async (row, c) => {
+      const id = Number(c.path.match(/\/customers\/(\d+)\//)?.[1]);
+      const r = await customer(id, c);
+      if (r.status !== 200) return ok(`customer ${id}`, r.status);
+      if (row.order) return locateOrder(row.order.id, c);
     },
   },
   '/api/v1/entity/riders/': { kind: 'rows', open: rider() },

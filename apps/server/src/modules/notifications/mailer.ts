@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { type SendResult, writeFileOnce } from './file-once';
 import type { EmailMessage } from './notifications.repository';
-
-/** 'already-sent': the file sink held this message already (a resend after a crash). */
-export type SendResult = 'sent' | 'already-sent';
 
 export interface Mailer {
   /** `key` names the outbox row (outboxMessageKey); the same key is the same message. */
@@ -51,12 +47,7 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string }): Maile
   return fileMailer(path.join(opts.dataDir, 'outbox'));
 }
 
-/**
- * The file sink sends exactly once: the message is written in full to a temporary file, synced,
- * then linked to its final name, which fails if the name exists (an exclusive create, like
- * open's 'wx', but the final name never holds a half-written message after a kill -9). An
- * existing file means the message already went out.
- */
+/** The file sink: each message written once as outbox-KEY.eml (writeFileOnce). */
 export function fileMailer(dir: string): Mailer {
   const transport = nodemailer.createTransport({
     streamTransport: true,
@@ -65,26 +56,8 @@ export function fileMailer(dir: string): Mailer {
   });
   return {
     async send(m, key) {
-      await fs.mkdir(dir, { recursive: true });
-      const final = path.join(dir, emlFileOf(key));
       const info = await transport.sendMail({ from: FROM, ...m, messageId: messageIdOf(key) });
-      const tmp = path.join(dir, `.tmp-${randomBytes(6).toString('hex')}.eml`);
-      const file = await fs.open(tmp, 'wx');
-      try {
-        await file.writeFile(info.message as Buffer);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      try {
-        await fs.link(tmp, final);
-        return 'sent';
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return 'already-sent';
-        throw err;
-      } finally {
-        await fs.rm(tmp, { force: true });
-      }
+      return writeFileOnce(dir, emlFileOf(key), info.message as Buffer);
     },
   };
 }

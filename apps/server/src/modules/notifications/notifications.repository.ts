@@ -1,3 +1,4 @@
+import type { PublicLinkKind } from '@dastak/core/states';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema/outbox';
@@ -117,4 +118,21 @@ export async function requeueStuck(db: DbOrTx, staleMs = STALE_CLAIM_MS) {
     )
     .returning({ id: outbox.id });
   return rows.length;
+}
+
+/** A text message to a customer: the SMS text plus the public link it carries (issue 14). */
+export interface SmsMessage {
+  to: string;
+  text: string;
+  url: string;
+  kind: PublicLinkKind;
+}
+
+/** Written in the caller's transaction, tied to its link: the SMS goes out only on commit. */
+export async function enqueueSms(db: DbOrTx, message: SmsMessage, linkId: string) {
+  const [row] = await db
+    .insert(outbox)
+    .values({ kind: 'sms', payload: message, linkId })
+    .returning({ id: outbox.id });
+  return row!.id;
 }

@@ -10,6 +10,7 @@ import {
   lockRider,
   recomputeRiderState,
 } from '../dispatch/rider-queue.repository';
+import { sendLiveLocationLink } from '../feedback/customer-links.service';
 import { hasActivityForPickup, insertActivities } from './activities.repository';
 import type { ActorContext } from './actor';
 import {
@@ -88,6 +89,8 @@ export async function assignOrder(
         auto: p.auto,
       }),
     ]);
+    // The customer can follow the rider from now on (issue 14); once per order.
+    await sendLiveLocationLink(tx, updated, actor);
     return { detail: ORDER_SUCCESS.ASSIGNED, ...(await summarize(tx, updated)) };
   });
 }

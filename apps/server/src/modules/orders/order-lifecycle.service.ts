@@ -11,6 +11,7 @@ import {
   pendingDeliveryCenters,
   recomputeRiderState,
 } from '../dispatch/rider-queue.repository';
+import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { insertActivities } from './activities.repository';
 import { type ActorContext, requireStaff } from './actor';
 import {
@@ -111,6 +112,7 @@ async function deliverLocked(tx: DbOrTx, orders: OrderRow[], actor: ActorContext
       }),
     ),
   );
+  await sendOrderReviewLinks(tx, orders, actor); // the review link texted (issue 14)
   return updated;
 }
 

@@ -9,6 +9,7 @@ import {
   haversineMetres,
   recomputeRiderState,
 } from '../dispatch/rider-queue.repository';
+import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { notifyOrderEscalated } from '../push/push-notifier';
 import { insertActivities } from './activities.repository';
 import type { ActorContext } from './actor';
@@ -150,6 +151,7 @@ export async function markDeliveredAtCenter(
         }),
       ),
     );
+    await sendOrderReviewLinks(tx, locked, actor); // the review link texted (issue 14)
     const orders = [];
     for (const o of updated) orders.push(await summarize(tx, o));
     return { detail: SUCCESS.ORDER_DELIVERED, orders };

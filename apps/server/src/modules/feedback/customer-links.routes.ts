@@ -1,0 +1,47 @@
+import { customerLinkSchema } from '@dastak/core/entities/feedback';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorFromRequest } from '../orders/actor';
+import { orderPathSchema } from '../orders/order-schemas';
+import { configureCustomerLinks, listOrderLinks, resendOrderLink } from './customer-links.service';
+import { surveysRoutes } from './surveys.routes';
+
+const tags = ['feedback'];
+
+/**
+ * The links an order sent its customer (staff, order detail): list and send again; and the
+ * customer's surveys (surveys.routes.ts).
+ */
+export const customerLinksRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The order services and the auto-assignment job build link URLs without a request at hand.
+  configureCustomerLinks({ publicUrl: app.config.PUBLIC_URL });
+  await app.register(surveysRoutes);
+
+  app.get(
+    '/orders/:vertical/:id/links/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_ORDER },
+      schema: { tags, params: orderPathSchema, response: { 200: z.array(customerLinkSchema) } },
+    },
+    async (req) => listOrderLinks(app.db, req.params.vertical, req.params.id),
+  );
+
+  app.post(
+    '/orders/:vertical/:id/links/:linkId/resend/',
+    {
+      config: { access: PERMISSIONS.CAN_CHANGE_ORDER },
+      schema: {
+        tags,
+        params: orderPathSchema.extend({ linkId: z.string().min(1).max(64) }),
+        response: { 200: customerLinkSchema },
+      },
+    },
+    async (req) =>
+      resendOrderLink(
+        app.db,
+        { vertical: req.params.vertical, orderId: req.params.id, linkId: req.params.linkId },
+        actorFromRequest(req),
+      ),
+  );
+};

@@ -1,0 +1,111 @@
+import { MAX_SATISFACTION_ANSWER } from '@dastak/core/constants';
+import type { OrderReview, OrderReviewSubmit } from '@dastak/core/entities/feedback';
+import { PUBLIC_PAGES } from '@dastak/core/messages';
+import { conflict, notFound } from '../../lib/http-errors';
+import {
+  completeReview,
+  findOrderWithReview,
+  findReviewState,
+  type ReviewRow,
+} from './order-review.repository';
+import { findLink, markLinkUsed } from './public-feedback.repository';
+import {
+  feedbackExpired,
+  isLinkExpired,
+  outcomeFields,
+  type PublicDeps,
+} from './public-feedback.shared';
+
+const FIVE = Number(MAX_SATISFACTION_ANSWER);
+
+/** The maps-review invitation: a complete review with every star question at the top. */
+const allTop = (r: ReviewRow) =>
+  r.isComplete &&
+  r.overallStarRating === FIVE &&
+  r.onTimeStarRating === FIVE &&
+  r.riderStarRating === FIVE;
+
+function view(
+  deps: PublicDeps,
+  order: { id: number; number: string },
+  review: ReviewRow | null,
+): OrderReview {
+  const r: ReviewRow = review ?? {
+    overallStarRating: null,
+    onTimeStarRating: null,
+    riderStarRating: null,
+    feedbackText: null,
+    isComplete: false,
+  };
+  return {
+    order: { id: order.id, number: order.number },
+    overallStarRating: r.overallStarRating,
+    onTimeStarRating: r.onTimeStarRating,
+    riderStarRating: r.riderStarRating,
+    feedbackText: r.feedbackText ?? '',
+    isReviewComplete: r.isComplete,
+    isExpired: false,
+    ...outcomeFields(deps.config, allTop(r)),
+  };
+}
+
+/** Past 48 hours nothing about the order is shown; only the support line. */
+const expiredView = (deps: PublicDeps, isComplete: boolean): OrderReview => ({
+  order: null,
+  overallStarRating: null,
+  onTimeStarRating: null,
+  riderStarRating: null,
+  feedbackText: '',
+  isReviewComplete: isComplete,
+  isExpired: true,
+  ...outcomeFields(deps.config, false),
+});
+
+async function openLink(deps: PublicDeps, id: string) {
+  const link = await findLink(deps.db, id, 'orderReview');
+  if (!link?.orderId) throw notFound();
+  return { ...link, orderId: link.orderId };
+}
+
+/** GET /feedback/order_review/{uuid}/ */
+export async function getOrderReview(deps: PublicDeps, id: string): Promise<OrderReview> {
+  const link = await openLink(deps, id);
+  if (isLinkExpired(link, deps.now())) {
+    const state = await findReviewState(deps.db, link.orderId);
+    return expiredView(deps, state?.isComplete ?? false);
+  }
+  const row = await findOrderWithReview(deps.db, link.orderId);
+  if (!row) throw notFound();
+  return view(deps, row, row.review);
+}
+
+/** PUT /feedback/order_review/{uuid}/: accepted once, within 48 hours. */
+export async function submitOrderReview(
+  deps: PublicDeps,
+  id: string,
+  body: OrderReviewSubmit,
+): Promise<OrderReview> {
+  const link = await openLink(deps, id);
+  const now = deps.now();
+  if (isLinkExpired(link, now)) throw feedbackExpired();
+  const order = await findOrderWithReview(deps.db, link.orderId);
+  if (!order) throw notFound();
+  const saved = await deps.db.transaction(async (tx) => {
+    const row = await completeReview(
+      tx,
+      link.orderId,
+      {
+        overallStarRating: body.overallStarRating,
+        onTimeStarRating: body.onTimeStarRating,
+        riderStarRating: body.riderStarRating,
+        feedbackText: body.feedbackText.trim(),
+      },
+      now,
+    );
+    // Submitted before (or by a concurrent submit): nothing of this one is written.
+    if (!row) throw conflict(PUBLIC_PAGES.ALREADY_SUBMITTED);
+    await markLinkUsed(tx, link.id, now);
+    return row;
+  });
+  return view(deps, order, saved);
+}

@@ -1,0 +1,43 @@
+import { ERRORS } from '@dastak/core/messages';
+import type { PublicLinkKind } from '@dastak/core/states';
+import { z } from 'zod';
+import type { Config } from '../../config/config';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-errors';
+
+/**
+ * The public link id in a URL (the uuid / interactionId): base64url, bounded, so junk is a 404
+ * from the params check and never reaches SQL. Ids are made with PUBLIC_LINKS.ID_BYTES (32 chars).
+ */
+export const linkIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+export const linkParamsSchema = z.object({ id: linkIdSchema });
+
+export interface PublicDeps {
+  db: Db;
+  config: Pick<Config, 'MAPS_REVIEW_URL' | 'SUPPORT_PHONE' | 'dispatch'>;
+  /** The one clock of the public pages; tests move it with vi.setSystemTime. */
+  now: () => Date;
+}
+
+export const publicClock = () => new Date();
+
+/** A feedback link lapses at expires_at (48 hours after it was made); null never lapses. */
+export const isLinkExpired = (link: { expiresAt: Date | null }, now: Date) =>
+  link.expiresAt !== null && now.getTime() > link.expiresAt.getTime();
+
+/** What every public read carries for the outcome pages (support line, maps-review link). */
+export function outcomeFields(config: PublicDeps['config'], invite: boolean) {
+  return {
+    supportPhone: config.SUPPORT_PHONE,
+    showGoogleMapReviewLink: invite,
+    mapsReviewUrl: invite ? config.MAPS_REVIEW_URL : null,
+  };
+}
+
+export const feedbackExpired = () => new HttpError(410, ERRORS.FEEDBACK_EXPIRED);
+
+export type { PublicLinkKind };

@@ -1,0 +1,41 @@
+import { idParamSchema } from '@dastak/core/entities/common';
+import { customerSurveySchema, surveySendSchema } from '@dastak/core/entities/feedback';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorFromRequest } from '../orders/actor';
+import { listCustomerSurveys, sendCustomerSurvey } from './surveys.service';
+
+const tags = ['feedback'];
+const params = z.object({ id: idParamSchema });
+
+/** Surveys texted to a customer (staff, customer detail): send one, list them with answers. */
+export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers/:id/surveys/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_CUSTOMER },
+      schema: { tags, params, response: { 200: z.array(customerSurveySchema) } },
+    },
+    async (req) => listCustomerSurveys(app.db, req.params.id),
+  );
+
+  app.post(
+    '/customers/:id/surveys/',
+    {
+      config: { access: PERMISSIONS.CAN_CHANGE_CUSTOMER },
+      schema: { tags, params, body: surveySendSchema, response: { 201: customerSurveySchema } },
+    },
+    async (req, reply) => {
+      const key = req.headers['idempotency-key'];
+      const survey = await sendCustomerSurvey(
+        app.db,
+        req.params.id,
+        req.body,
+        actorFromRequest(req),
+        typeof key === 'string' && key ? key : undefined,
+      );
+      return reply.code(201).send(survey);
+    },
+  );
+};
