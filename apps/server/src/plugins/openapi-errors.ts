@@ -44,6 +44,11 @@ const ERROR_ANSWERS = {
     description: "The resource's current state does not allow this change.",
     example: { detail: ORDER_MESSAGES.IDEMPOTENCY_KEY_REUSED },
   },
+  410: {
+    name: 'Gone',
+    description: 'The customer link has expired (feedback links last 48 hours).',
+    example: { detail: ERRORS.FEEDBACK_EXPIRED },
+  },
   413: {
     name: 'PayloadTooLarge',
     description: 'The body is larger than 1 MiB.',

@@ -25,8 +25,8 @@ const publicConfig = {
   access: ROUTE_ACCESS.PUBLIC,
   rateLimit: { max: PUBLIC_LINKS.PER_IP_PER_MINUTE, timeWindow: 60_000 },
 };
-/** Submits answer 409 on a second submit (410 past 48 hours is not in the OpenAPI error set). */
-const submitConfig = { ...publicConfig, errorAnswers: [409] as const };
+/** Submits answer 409 on a second submit and 410 past 48 hours. */
+const submitConfig = { ...publicConfig, errorAnswers: [409, 410] as const };
 
 /** The two survey forms' paths (the spec spells them differently). */
 const FORM_PATHS: Record<SurveyForm, { questions: string; interaction: string }> = {
