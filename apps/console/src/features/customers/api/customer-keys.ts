@@ -8,6 +8,7 @@ export const customerKeys = {
   details: () => ['customers', 'detail'] as const,
   detail: (id: number) => ['customers', 'detail', id] as const,
   orderHistory: (id: number) => ['customers', 'order-history', id] as const,
+  surveys: (id: number) => ['customers', 'surveys', id] as const,
   regions: () => ['customers', 'regions'] as const,
   cities: (vertical: string) => ['customers', 'cities', vertical] as const,
   geocode: (city: number, q: string) => ['customers', 'geocode', city, q] as const,

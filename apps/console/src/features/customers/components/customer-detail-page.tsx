@@ -21,6 +21,7 @@ import { AddressList } from './address-list';
 import { CUSTOMERS_LIST_PATH, CustomerLoadState } from './customer-load-state';
 import { CustomerOrderHistory } from './customer-order-history';
 import { CustomerProfile } from './customer-profile';
+import { CustomerSurveys } from './customer-surveys';
 
 const CustomerAddressesMap = lazy(() => import('./customer-addresses-map'));
 
@@ -92,6 +93,7 @@ export function CustomerDetailPage() {
           </Paper>
         </Grid.Col>
       </Grid>
+      <CustomerSurveys customerId={data.id} />
     </Stack>
   );
 }

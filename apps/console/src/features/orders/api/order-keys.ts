@@ -14,6 +14,7 @@ export const orderKeys = {
   states: (vertical: Vertical) => ['orders', 'states', vertical] as const,
   detail: (vertical: Vertical, id: number) => ['orders', 'detail', vertical, id] as const,
   activities: (id: number) => ['orders', 'activities', id] as const,
+  links: (id: number) => ['orders', 'links', id] as const,
   riderTasks: (vertical: Vertical, riderId: number) =>
     ['orders', 'rider-tasks', vertical, riderId] as const,
   suggestedRiders: (vertical: Vertical, id: number) =>

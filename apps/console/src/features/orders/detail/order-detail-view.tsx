@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Tag } from '../../../components/tag';
 import { OrderStateTag } from '../list/order-state-tag';
 import { ActivitiesBlock } from './activities-block';
+import { CustomerLinksBlock } from './customer-links-block';
 import { CustomerProfileBlock } from './customer-profile-block';
 import { FeedbackBlock } from './feedback-block';
 import { FollowUpBlock } from './follow-up-block';
@@ -69,6 +70,7 @@ export function OrderDetailView({
             <RiderBlock order={order} />
             <FollowUpBlock order={order} />
             <FeedbackBlock order={order} />
+            <CustomerLinksBlock order={order} />
             <ActivitiesBlock order={order} />
           </Stack>
         </Grid.Col>

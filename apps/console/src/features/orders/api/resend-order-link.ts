@@ -1,0 +1,32 @@
+import type { CustomerLink } from '@dastak/core/entities/feedback';
+import type { Vertical } from '@dastak/core/states';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { orderKeys } from './order-keys';
+
+/**
+ * POST /orders/{vertical}/{id}/links/{linkId}/resend/: texts the link again (a new message). An
+ * expired or already answered link answers 409, whose detail the api client toasts.
+ */
+export function resendOrderLink(
+  vertical: Vertical,
+  orderId: number,
+  linkId: string,
+): Promise<CustomerLink> {
+  return api.post<CustomerLink>(
+    `/orders/${vertical}/${orderId}/links/${encodeURIComponent(linkId)}/resend/`,
+    {},
+  );
+}
+
+export function useResendOrderLinkMutation(vertical: Vertical, orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => resendOrderLink(vertical, orderId, linkId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.links(orderId) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.activities(orderId) }),
+      ]),
+  });
+}

@@ -1,0 +1,255 @@
+import type {
+  CustomerLink,
+  CustomerSurvey,
+  FeedbackInteraction,
+  FeedbackQuestion,
+} from '@dastak/core/entities/feedback';
+import type { Order } from '@dastak/core/entities/orders';
+import type { AssignableRiders } from '@dastak/core/entities/riders';
+import { EMPTY, LINK_MESSAGES } from '@dastak/core/messages';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { login, users } from '../fixtures/auth';
+import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { createOnlineOrder, findOrder, OrdersApi } from '../fixtures/order-actions-api';
+import { readSmsOutbox } from '../fixtures/outbox';
+import { toast, visible } from '../fixtures/ui';
+
+/*
+ * The staff side of customer links (issue 14): the order detail's 'Customer Links' with copy and
+ * resend (the outbox gains a text message), the customer detail's 'Send survey' and 'Surveys'
+ * with the answers a customer gave through the public form, and the permission gates.
+ */
+
+const baseUrl = inject('baseUrl');
+const app = (path: string) => `${baseUrl}/app${path}`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: OrdersApi;
+const used = new Set<number>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
+  context.setDefaultTimeout(20_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  await login(page, baseUrl, users.admin());
+  api = await OrdersApi.login(baseUrl, users.admin());
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const links = (order: Order) =>
+  api.get<CustomerLink[]>(`/orders/${order.vertical}/${order.id}/links/`);
+const smsFor = (url: string) => readSmsOutbox().filter((m) => m.url === url);
+
+/**
+ * A fresh online order inside the auto-assignment horizon, assigned through the API: the job may
+ * take it itself; else a rider already on duty is requested for it, as a dispatcher does.
+ */
+async function assignedOrder(): Promise<Order> {
+  const order = await createOnlineOrder(api, 'blood', used, 60);
+  await expect
+    .poll(async () => (await api.order(order.vertical, order.id)).state, { timeout: 60_000 })
+    .not.toBe('scheduled');
+  const now = await api.order(order.vertical, order.id);
+  if (now.assignedRider) return now;
+  const groups = await api.get<AssignableRiders>(
+    `/algorithm/${order.vertical}/suggested-riders/${order.id}/`,
+  );
+  const riders = groups.availableRiders
+    .map((e) => e.rider)
+    .filter((r) => !r.isWildcard && (!order.isCovid || r.isCovid));
+  for (const rider of riders.slice(0, 15)) {
+    const again = await api.order(order.vertical, order.id);
+    if (again.assignedRider) return again;
+    const { status } = await api.request('POST', `/orders/${order.vertical}/${order.id}/request/`, {
+      body: { riderIds: [rider.id] },
+    });
+    if (status === 200) return api.order(order.vertical, order.id);
+  }
+  throw new Error(`No rider on duty could take ${order.number}`);
+}
+
+/** Strips a permission from the session user the console reads (login and /auth/me/). */
+async function withoutPermission(target: Page, name: string): Promise<void> {
+  const strip = (user: { userPermissions?: { name: string }[] } | undefined) => {
+    if (user?.userPermissions) {
+      user.userPermissions = user.userPermissions.filter((p) => p.name !== name);
+    }
+  };
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      userPermissions?: { name: string }[];
+      user?: { userPermissions?: { name: string }[] };
+    };
+    strip(body);
+    strip(body.user);
+    await route.fulfill({ response, json: body });
+  };
+  await target.route('**/api/v1/auth/login/', handler);
+  await target.route('**/api/v1/auth/me/', handler);
+}
+
+let order: Order;
+let liveLink: CustomerLink;
+
+describe('customer links on the order detail', () => {
+  test('assigning texts a live-location link, listed with its message; Copy and Resend work', async () => {
+    order = await assignedOrder();
+    await expect
+      .poll(async () => (await links(order)).some((l) => l.kind === 'riderLiveLocation'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    liveLink = (await links(order)).find((l) => l.kind === 'riderLiveLocation') as CustomerLink;
+    expect(liveLink.isExpired).toBe(false);
+    expect(liveLink.messages.length).toBeGreaterThanOrEqual(1);
+    // The relay wrote the text message once, with the link in it.
+    await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(1);
+    expect(smsFor(liveLink.url)[0]?.kind).toBe('riderLiveLocation');
+
+    await page.goto(app(`/blood/orders/detail/${order.id}`));
+    const block = page.getByRole('region', { name: 'Customer Links' });
+    const row = block.getByTestId('customer-link').filter({ hasText: 'Live location' });
+    await visible(row);
+    await visible(row.getByText('Valid until order is picked'));
+    await visible(row.getByText(/^SMS (pending|sending|sent)$/));
+    await visible(row.getByText('1 message', { exact: false }));
+
+    await row.getByRole('button', { name: 'Copy Live location link' }).click();
+    await visible(toast(page, LINK_MESSAGES.LINK_COPIED));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(liveLink.url);
+
+    await row.getByRole('button', { name: 'Resend Live location link' }).click();
+    await visible(toast(page, LINK_MESSAGES.MESSAGE_RESENT));
+    await visible(row.getByText('2 messages', { exact: false }));
+    expect((await links(order)).find((l) => l.id === liveLink.id)?.messages).toHaveLength(2);
+    await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(2);
+    // The block looks again while a message waits for the relay, so it shows it sent.
+    await row.getByText('SMS sent').waitFor({ timeout: 30_000 });
+
+    await block.scrollIntoViewIfNeeded();
+    await screenshot(page, 'customer-links-order-detail');
+  });
+});
+
+describe('the customer review dialog', () => {
+  test('Review Details shows the review the customer gave: three stars and the text', async () => {
+    const reviewed = await findOrder(
+      api,
+      'blood',
+      { states: 'delivered' },
+      (o) => !!o.review?.isComplete,
+      used,
+    );
+    const review = reviewed.review as NonNullable<Order['review']>;
+    await page.goto(app(`/blood/orders/detail/${reviewed.id}`));
+    await page.getByRole('button', { name: 'Review Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Customer Feedback' });
+    await visible(dialog.getByText(`Order ${reviewed.number}`));
+    for (const [label, value] of [
+      ['Overall', review.overallStarRating],
+      ['On Time Pickup', review.onTimeStarRating],
+      ['Representative', review.riderStarRating],
+    ] as const) {
+      await visible(dialog.getByRole('img', { name: `${label}: ${value} of 5` }));
+    }
+    await visible(dialog.getByText(review.feedbackText || EMPTY.DASHES, { exact: true }));
+    await screenshot(page, 'customer-links-review-dialog');
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('surveys on the customer detail', () => {
+  test('Send survey texts a physical-visit link; the answers given show under Completed', async () => {
+    const customerId = order.customer.id;
+    const before = await api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`);
+    await page.goto(app(`/customers/detail/${customerId}`));
+    const section = page.getByRole('region', { name: 'Surveys' });
+    await section.getByRole('button', { name: 'Send survey' }).click();
+    await page.getByRole('menuitem', { name: 'Physical visit review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Physical visit review' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await visible(toast(page, LINK_MESSAGES.SURVEY_SENT));
+
+    const after = await api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`);
+    expect(after).toHaveLength(before.length + 1);
+    const survey = after[0] as CustomerSurvey;
+    expect(survey.form).toBe('physicalVisit');
+    expect(survey.isComplete).toBe(false);
+    await expect.poll(() => smsFor(survey.link.url).length, { timeout: 20_000 }).toBe(1);
+
+    const row = section.getByTestId('customer-survey').first();
+    await visible(row.getByText('Physical visit review'));
+    await visible(row.getByText('Sent', { exact: true }));
+
+    // The customer answers through the public form's call: every star question five stars.
+    const questions = (await (
+      await fetch(`${baseUrl}/api/v1/feedback/physical_visit_questions/`)
+    ).json()) as FeedbackQuestion[];
+    expect(questions.length).toBeGreaterThan(0);
+    const responses = questions.map((q) => ({
+      question: q.id,
+      answer: q.type === 'STAR_RATING' ? '5' : 'The phlebotomist was kind and quick.',
+    }));
+    const patch = await fetch(`${baseUrl}/api/v1/feedback/physical_visit/${survey.link.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ interaction_id: survey.link.id, responses }),
+    });
+    expect(patch.status).toBe(200);
+    expect(((await patch.json()) as FeedbackInteraction).isComplete).toBe(true);
+
+    await page.reload();
+    const done = section.getByTestId('customer-survey').first();
+    await visible(done.getByText('Completed', { exact: true }));
+    await visible(done.getByText('Satisfied', { exact: true }));
+    await done.getByRole('button', { name: /Show answers/ }).click();
+    const answers = done.getByTestId('survey-answers');
+    const star = questions.find((q) => q.type === 'STAR_RATING') as FeedbackQuestion;
+    await visible(answers.getByRole('img', { name: `${star.text}: 5 of 5` }));
+    const text = questions.find((q) => q.type === 'LONG_FORM_TEXT');
+    if (text) await visible(answers.getByText('The phlebotomist was kind and quick.'));
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'customer-links-surveys');
+  });
+});
+
+describe('permission gates', () => {
+  test('without Can change order no Resend; without Can change customer no Send survey', async () => {
+    // The agent may not change orders: the links show with Copy but without Resend.
+    const agentContext = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
+    agentContext.setDefaultTimeout(20_000);
+    const agentPage = await agentContext.newPage();
+    try {
+      // And, with 'Can change customer' taken from the session, no Send survey either.
+      await withoutPermission(agentPage, PERMISSIONS.CAN_CHANGE_CUSTOMER);
+      await login(agentPage, baseUrl, users.agent());
+      await agentPage.goto(app(`/blood/orders/detail/${order.id}`));
+      const row = agentPage
+        .getByRole('region', { name: 'Customer Links' })
+        .getByTestId('customer-link')
+        .filter({ hasText: 'Live location' });
+      await visible(row.getByRole('button', { name: 'Copy Live location link' }));
+      expect(await row.getByRole('button', { name: /Resend/ }).count()).toBe(0);
+
+      await agentPage.goto(app(`/customers/detail/${order.customer.id}`));
+      const section = agentPage.getByRole('region', { name: 'Surveys' });
+      await visible(section.getByTestId('customer-survey'));
+      expect(await section.getByRole('button', { name: 'Send survey' }).count()).toBe(0);
+    } finally {
+      await agentContext.close();
+    }
+  });
+});
