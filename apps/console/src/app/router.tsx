@@ -5,13 +5,8 @@ import { CrashPage } from '../components/crash-page';
 import { LazyPage } from '../components/lazy-page';
 import { NotAvailablePage } from '../components/not-available-page';
 import { NotFoundPage } from '../components/not-found-page';
-import { PublicFrame } from '../components/public-frame';
 import { AppLayout } from './layout/app-layout';
-import {
-  type PlaceholderRoute,
-  PUBLIC_PLACEHOLDER_ROUTES,
-  STAFF_PLACEHOLDER_ROUTES,
-} from './routes/placeholder-routes';
+import { STAFF_PLACEHOLDER_ROUTES } from './routes/placeholder-routes';
 import { RedirectIfSignedIn, RequireAuth } from './routes/require-auth';
 import { RequirePermission } from './routes/require-permission';
 
@@ -64,15 +59,6 @@ function staffRoutes(): RouteObject[] {
   ];
 }
 
-const publicPage = (page: PlaceholderRoute): RouteObject => ({
-  path: page.path,
-  element: (
-    <PublicFrame>
-      <NotAvailablePage title={page.title} />
-    </PublicFrame>
-  ),
-});
-
 export const routes: RouteObject[] = [
   {
     errorElement: <CrashPage />,
@@ -80,7 +66,8 @@ export const routes: RouteObject[] = [
       { element: <RedirectIfSignedIn />, children: [lazyRoute('login', LoginRoute)] },
       lazyRoute('password-reset-request', PasswordResetRequestRoute),
       lazyRoute('password-reset/:passwordResetToken', PasswordResetRoute),
-      ...PUBLIC_PLACEHOLDER_ROUTES.map(publicPage),
+      // The customer pages (spec §2.1 public routes) are not here: the server answers their paths
+      // with their own small entry, customer.html (issue 14).
       {
         element: <RequireAuth />,
         children: [

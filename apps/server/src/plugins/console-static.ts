@@ -1,13 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PUBLIC_PAGE_ROOTS } from '@dastak/core/states';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { declarePublic } from './public-scope';
 
+const PUBLIC_ROOTS: ReadonlySet<string> = new Set(PUBLIC_PAGE_ROOTS);
+
+/** The first path segment under the prefix: /app/order-review/abc?x -> 'order-review'. */
+const pageRoot = (url: string, prefix: string) =>
+  url.split('?', 1)[0]!.slice(prefix.length).split('/').find(Boolean) ?? '';
+
 /**
  * Serves the built console under /app. Unknown paths under /app get index.html so the SPA's
- * router can answer them (including its own not-found page). Hashed assets are cached for a
- * year; index.html is always revalidated so a deploy shows at once.
+ * router can answer them (including its own not-found page), except the customer pages (spec
+ * §2.1 public routes): they get customer.html, their own small entry that never loads the staff
+ * console (issue 14). Hashed assets are cached for a year; the pages are always revalidated so
+ * a deploy shows at once.
  */
 export async function consoleStatic(app: FastifyInstance, opts: { root: string }) {
   declarePublic(app);
@@ -22,6 +31,9 @@ export async function consoleStatic(app: FastifyInstance, opts: { root: string }
     root: opts.root,
     prefix: '/',
     wildcard: true,
+    // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders writes (and
+    // the pages' no-cache): the caching below is ours alone.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader(
         'cache-control',
@@ -31,9 +43,14 @@ export async function consoleStatic(app: FastifyInstance, opts: { root: string }
       );
     },
   });
+  const hasCustomerPages = fs.existsSync(path.join(opts.root, 'customer.html'));
   app.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return reply.code(404).send({ detail: 'Not found.' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page =
+      hasCustomerPages && PUBLIC_ROOTS.has(pageRoot(req.url, app.prefix))
+        ? 'customer.html'
+        : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

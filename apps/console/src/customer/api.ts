@@ -1,0 +1,42 @@
+/**
+ * Plain fetch to the public API (no TanStack Query here). Request bodies are sent snake_case,
+ * answers arrive camelCase (the server converts at its boundary). A network failure is a
+ * status 0 answer, so each page decides where it leads, and nothing ever toasts.
+ */
+export type ApiAnswer<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; detail: string | null };
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [snake(k), snakeKeys(v)]));
+  }
+  return value;
+}
+
+export async function publicApi<T>(
+  method: 'GET' | 'PUT' | 'PATCH',
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(snakeKeys(body)),
+    });
+  } catch {
+    return { ok: false, status: 0, detail: null };
+  }
+  const data = (await response.json().catch(() => null)) as (T & { detail?: string }) | null;
+  if (response.ok && data !== null) return { ok: true, status: response.status, data };
+  return {
+    ok: false,
+    status: response.status,
+    detail: typeof data?.detail === 'string' ? data.detail : null,
+  };
+}
