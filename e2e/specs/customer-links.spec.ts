@@ -5,14 +5,14 @@ import type {
   FeedbackQuestion,
 } from '@dastak/core/entities/feedback';
 import type { Order } from '@dastak/core/entities/orders';
-import type { AssignableRiders } from '@dastak/core/entities/riders';
 import { EMPTY, LINK_MESSAGES } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
-import { createOnlineOrder, findOrder, OrdersApi } from '../fixtures/order-actions-api';
+import { assignedOrder } from '../fixtures/customer-links';
+import { findOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { readSmsOutbox } from '../fixtures/outbox';
 import { toast, visible } from '../fixtures/ui';
 
@@ -51,34 +51,6 @@ const links = (order: Order) =>
   api.get<CustomerLink[]>(`/orders/${order.vertical}/${order.id}/links/`);
 const smsFor = (url: string) => readSmsOutbox().filter((m) => m.url === url);
 
-/**
- * A fresh online order inside the auto-assignment horizon, assigned through the API: the job may
- * take it itself; else a rider already on duty is requested for it, as a dispatcher does.
- */
-async function assignedOrder(): Promise<Order> {
-  const order = await createOnlineOrder(api, 'blood', used, 60);
-  await expect
-    .poll(async () => (await api.order(order.vertical, order.id)).state, { timeout: 60_000 })
-    .not.toBe('scheduled');
-  const now = await api.order(order.vertical, order.id);
-  if (now.assignedRider) return now;
-  const groups = await api.get<AssignableRiders>(
-    `/algorithm/${order.vertical}/suggested-riders/${order.id}/`,
-  );
-  const riders = groups.availableRiders
-    .map((e) => e.rider)
-    .filter((r) => !r.isWildcard && (!order.isCovid || r.isCovid));
-  for (const rider of riders.slice(0, 15)) {
-    const again = await api.order(order.vertical, order.id);
-    if (again.assignedRider) return again;
-    const { status } = await api.request('POST', `/orders/${order.vertical}/${order.id}/request/`, {
-      body: { riderIds: [rider.id] },
-    });
-    if (status === 200) return api.order(order.vertical, order.id);
-  }
-  throw new Error(`No rider on duty could take ${order.number}`);
-}
-
 /** Strips a permission from the session user the console reads (login and /auth/me/). */
 async function withoutPermission(target: Page, name: string): Promise<void> {
   const strip = (user: { userPermissions?: { name: string }[] } | undefined) => {
@@ -105,7 +77,7 @@ let liveLink: CustomerLink;
 
 describe('customer links on the order detail', () => {
   test('assigning texts a live-location link, listed with its message; Copy and Resend work', async () => {
-    order = await assignedOrder();
+    order = await assignedOrder(api, used);
     await expect
       .poll(async () => (await links(order)).some((l) => l.kind === 'riderLiveLocation'), {
         timeout: 20_000,
