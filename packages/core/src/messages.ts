@@ -168,6 +168,8 @@ export const FORM_VALIDATION = {
   COMMENT_MAX: 'Must be at most 250 characters',
   SELECT_RIDER: 'Select a rider',
   NOTHING_TO_UPDATE: 'Nothing to update',
+  REPORT_RANGE_ORDER: "From date can't be after to date",
+  REPORT_RANGE_TOO_LONG: 'A report covers at most 92 days',
 } as const;
 
 /** An action refused for the order's vertical (409), e.g. Deliver Order on an X-ray order. */
@@ -437,4 +439,20 @@ export const LINK_ACTIVITY = {
     croFeedback: 'Support feedback survey sent to customer',
   },
   RESENT: (sent: string, actor: string) => `${sent} again by ${actor}`,
+} as const;
+
+/** Issue reporting (issue 15). */
+export const ISSUE_REPORT_MESSAGES = {
+  TITLE_REQUIRED: 'Enter a title',
+  TITLE_MAX: 'Title must be at most 120 characters',
+  DESCRIPTION_REQUIRED: 'Describe the problem',
+  DESCRIPTION_MAX: 'Description must be at most 4000 characters',
+  CATEGORY_REQUIRED: 'Select a category',
+  COMMENT_REQUIRED: 'Write a comment',
+  ORDER_NOT_FOUND: 'No order has this number',
+  SCREENSHOT_TYPE: 'The screenshot must be a PNG or JPEG image',
+  SCREENSHOT_TOO_LARGE: 'The screenshot must be at most 5 MB',
+  CREATED: 'Issue reported. Thank you!',
+  STATUS_CHANGED: 'Issue status updated',
+  COMMENT_ADDED: 'Comment added',
 } as const;
