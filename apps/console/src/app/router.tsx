@@ -32,6 +32,10 @@ const CityDashboardRoute = lazy(() => import('./routes/city-dashboard-route'));
 const AttendanceRoute = lazy(() => import('./routes/attendance-route'));
 const ShiftsRoute = lazy(() => import('./routes/shifts-route'));
 const ShiftDetailRoute = lazy(() => import('./routes/shift-detail-route'));
+const ReleaseNotesRoute = lazy(() => import('./routes/release-notes-route'));
+const FaqsRoute = lazy(() => import('./routes/faqs-route'));
+const ReportingDashboardRoute = lazy(() => import('./routes/reporting-dashboard-route'));
+const IssueReportingRoute = lazy(() => import('./routes/issue-reporting-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -121,6 +125,14 @@ export const routes: RouteObject[] = [
                       lazyRoute('shifts', ShiftsRoute),
                       lazyRoute('shifts/detail/:id', ShiftDetailRoute),
                     ],
+                  },
+                  lazyRoute('release-notes', ReleaseNotesRoute),
+                  lazyRoute('faqs', FaqsRoute),
+                  // Any staff user reports issues; the server scopes what each one sees.
+                  lazyRoute('issue-reporting', IssueReportingRoute),
+                  {
+                    element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_REPORTS} />,
+                    children: [lazyRoute('reporting-dashboard', ReportingDashboardRoute)],
                   },
                   ...staffRoutes(),
                 ],

@@ -5,7 +5,8 @@ import { dateTimeSchema, idListParamSchema, idSchema, paged, pageQuerySchema } f
 
 /**
  * Issue reporting (issue 15): staff report a problem without leaving the console.
- *   POST /issue-reports/ (multipart: the fields below + optional `screenshot` file) -> IssueReport 201
+ *   POST /issue-reports/ (JSON: the fields below + optional `screenshot`, the image's bytes in
+ *        base64, a data: URL prefix allowed; see issueReportCreateBodySchema) -> IssueReport 201
  *   GET  /issue-reports/?status=&category=&mine=&page= -> paged IssueReport (reporter: own; 'Can manage
  *        issue reports': all)
  *   GET  /issue-reports/{id}/ -> IssueReport with comments
@@ -16,6 +17,8 @@ import { dateTimeSchema, idListParamSchema, idSchema, paged, pageQuerySchema } f
  */
 export const ISSUE_CATEGORIES = ['console', 'rider', 'customer', 'order', 'other'] as const;
 export const ISSUE_STATUSES = ['open', 'inProgress', 'resolved'] as const;
+export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 export const ISSUE_STATUS_LABELS = {
   open: 'Open',
   inProgress: 'In progress',
@@ -45,6 +48,26 @@ export const issueReportCreateSchema = z.object({
   orderNumber: z.string().trim().max(32).optional(),
 });
 export type IssueReportCreate = z.infer<typeof issueReportCreateSchema>;
+
+/**
+ * The longest base64 text of a screenshot of SCREENSHOT_MAX_BYTES (4 characters per 3 bytes),
+ * plus room for a data: URL prefix. The decoded bytes are checked again on the server.
+ */
+export const SCREENSHOT_BASE64_MAX =
+  Math.ceil(ISSUE_REPORT_LIMITS.SCREENSHOT_MAX_BYTES / 3) * 4 + 64;
+
+/**
+ * POST /issue-reports/: the create body as sent. The screenshot travels as base64 in the JSON
+ * body (no multipart parser in the app; one schema validates the whole request). Its type is
+ * judged by its bytes on the server, never by a name or a declared type.
+ */
+export const issueReportCreateBodySchema = issueReportCreateSchema.extend({
+  screenshot: z
+    .string()
+    .max(SCREENSHOT_BASE64_MAX, ISSUE_REPORT_MESSAGES.SCREENSHOT_TOO_LARGE)
+    .optional(),
+});
+export type IssueReportCreateBody = z.infer<typeof issueReportCreateBodySchema>;
 
 export const issueReportStatusSchema = z.object({ status: z.enum(ISSUE_STATUSES) });
 export const issueCommentCreateSchema = z.object({

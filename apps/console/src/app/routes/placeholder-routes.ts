@@ -6,9 +6,4 @@ import type { PermissionName } from '@dastak/core/permissions';
  */
 export type PlaceholderRoute = { path: string; title: string; permission?: PermissionName };
 
-export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
-  { path: 'reporting-dashboard', title: 'Reporting Dashboard' },
-  { path: 'issue-reporting', title: 'Issue Reporting' },
-  { path: 'release-notes', title: 'Release Notes' },
-  { path: 'faqs', title: 'FAQs' },
-];
+export const STAFF_PLACEHOLDER_ROUTES: PlaceholderRoute[] = [];
