@@ -10,7 +10,7 @@ import { users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
-import { outboxSize, waitForEmailMatch } from '../fixtures/outbox';
+import { emailsSoFar, waitForEmailMatch } from '../fixtures/outbox';
 import { appPath, listHeading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -452,7 +452,7 @@ describe('attendance', () => {
     expect(lines.length - 1).toBe(2);
     expect(text).toContain(world.riderName);
 
-    const since = outboxSize();
+    const since = emailsSoFar();
     await page.getByRole('button', { name: 'Email CSV' }).click();
     await visible(toast(page, SUCCESS.ATTENDANCE_LISTING_EMAIL));
     const mail = await waitForEmailMatch(

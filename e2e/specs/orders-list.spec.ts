@@ -12,7 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
-import { outboxSize, waitForEmailMatch } from '../fixtures/outbox';
+import { emailsSoFar, waitForEmailMatch } from '../fixtures/outbox';
 import { appPath, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
@@ -486,7 +486,7 @@ describe('orders list: listing exports and row actions', () => {
     expect(lines.length - 1).toBe(view.count);
     expect(text).toContain(view.results[0]!.number);
 
-    const since = outboxSize();
+    const since = emailsSoFar();
     await page.getByRole('button', { name: 'Email CSV' }).click();
     await visible(toast(page, SUCCESS.ORDER_LISTING_EMAIL));
     await screenshot(page, 'orders-list-email-toast');

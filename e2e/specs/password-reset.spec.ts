@@ -2,7 +2,7 @@ import { FORM_VALIDATION, SUCCESS } from '@dastak/core/messages';
 import { describe, expect, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { outboxSize, waitForEmailMatch } from '../fixtures/outbox';
+import { emailsSoFar, waitForEmailMatch } from '../fixtures/outbox';
 import { appPath, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
@@ -11,7 +11,7 @@ describe('password reset', () => {
   test('request, follow the emailed link, set a password, log in with it', async () => {
     const { page } = session;
     const dispatcher = users.dispatcher();
-    const before = outboxSize();
+    const before = emailsSoFar();
 
     await page.goto(session.app('/login'));
     await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -124,7 +124,11 @@ describe('ids past the int4 range', () => {
     const problems: string[] = [];
     let walked = 0;
     for (const r of apiRoutes(t.app)) {
-      for (const [name, field] of fieldsOf(r.schema?.body).filter(([n]) => isIdField(n))) {
+      // A string id (a customer link's interaction_id) has no integer range to overflow.
+      const bodyIds = fieldsOf(r.schema?.body).filter(
+        ([n, f]) => isIdField(n) && typeOf(f) !== 'string',
+      );
+      for (const [name, field] of bodyIds) {
         walked++;
         for (const id of BIG_IDS.slice(0, 2).map(Number)) {
           const value = typeOf(field) === 'array' ? [id] : id;

@@ -1,3 +1,4 @@
+import { PUBLIC_LINKS } from '@dastak/core/constants';
 import { ERRORS } from '@dastak/core/messages';
 import type { PublicLinkKind } from '@dastak/core/states';
 import { z } from 'zod';
@@ -5,15 +6,15 @@ import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
 
+/** Characters of a link id: PUBLIC_LINKS.ID_BYTES random bytes in base64url (32). */
+const LINK_ID_LENGTH = Math.ceil((PUBLIC_LINKS.ID_BYTES * 4) / 3);
+
 /**
- * The public link id in a URL (the uuid / interactionId): base64url, bounded, so junk is a 404
- * from the params check and never reaches SQL. Ids are made with PUBLIC_LINKS.ID_BYTES (32 chars).
+ * The public link id in a URL (the uuid / interactionId): exactly the shape ids are made in, so
+ * an id that cannot exist (junk, a number) is a 404 from the params check, before the body is
+ * looked at, and never reaches SQL.
  */
-export const linkIdSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+export const linkIdSchema = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${LINK_ID_LENGTH}}$`));
 export const linkParamsSchema = z.object({ id: linkIdSchema });
 
 export interface PublicDeps {

@@ -510,6 +510,8 @@ describe('the calls of the detail page', () => {
       'notesUpdated',
       'reviewed',
       'reassigned',
+      // The assignment texted the customer the live-location link (issue 14).
+      'linkSent',
       'assigned',
       'rescheduled',
       'created',
