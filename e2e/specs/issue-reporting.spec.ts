@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages';
+import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { login, users } from '../fixtures/auth';

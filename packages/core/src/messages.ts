@@ -405,23 +405,6 @@ export const CUSTOMER_SMS = {
     `دستک: ہماری سپورٹ ٹیم سے بات کرنے کا شکریہ۔ براہِ کرم کال کے بارے میں رائے دیں (یہ لنک 48 گھنٹے کے لیے ہے): ${url}`,
 } as const;
 
-/** Staff-side texts of the customer links (issue 14). */
-export const LINK_MESSAGES = {
-  SURVEY_SENT: 'Survey sent to the customer',
-  MESSAGE_RESENT: 'Message sent again',
-  LINK_COPIED: 'Link copied',
-  LINK_EXPIRED: 'This link has expired; it can not be sent again.',
-  CUSTOMER_HAS_NO_PHONE: 'This customer has no phone number to send to',
-  ORDER_NOT_CUSTOMERS: 'The order does not belong to this customer',
-  SURVEY_FORM_LABELS: { physicalVisit: 'Physical visit review', croFeedback: 'Support feedback' },
-  LINK_KIND_LABELS: {
-    orderReview: 'Order review',
-    physicalVisit: 'Physical visit review',
-    croFeedback: 'Support feedback',
-    riderLiveLocation: 'Live location',
-  },
-} as const;
-
 /** Refusals of the public feedback forms' answers (issue 14; the spec shows none). */
 export const PUBLIC_FORM_MESSAGES = {
   UNKNOWN_QUESTION: 'This question is not on this form',
@@ -439,20 +422,4 @@ export const LINK_ACTIVITY = {
     croFeedback: 'Support feedback survey sent to customer',
   },
   RESENT: (sent: string, actor: string) => `${sent} again by ${actor}`,
-} as const;
-
-/** Issue reporting (issue 15). */
-export const ISSUE_REPORT_MESSAGES = {
-  TITLE_REQUIRED: 'Enter a title',
-  TITLE_MAX: 'Title must be at most 120 characters',
-  DESCRIPTION_REQUIRED: 'Describe the problem',
-  DESCRIPTION_MAX: 'Description must be at most 4000 characters',
-  CATEGORY_REQUIRED: 'Select a category',
-  COMMENT_REQUIRED: 'Write a comment',
-  ORDER_NOT_FOUND: 'No order has this number',
-  SCREENSHOT_TYPE: 'The screenshot must be a PNG or JPEG image',
-  SCREENSHOT_TOO_LARGE: 'The screenshot must be at most 5 MB',
-  CREATED: 'Issue reported. Thank you!',
-  STATUS_CHANGED: 'Issue status updated',
-  COMMENT_ADDED: 'Comment added',
 } as const;

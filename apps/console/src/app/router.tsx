@@ -1,12 +1,10 @@
-import { PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
+import { PERMISSIONS } from '@dastak/core/permissions';
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CrashPage } from '../components/crash-page';
 import { LazyPage } from '../components/lazy-page';
-import { NotAvailablePage } from '../components/not-available-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { AppLayout } from './layout/app-layout';
-import { STAFF_PLACEHOLDER_ROUTES } from './routes/placeholder-routes';
 import { RedirectIfSignedIn, RequireAuth } from './routes/require-auth';
 import { RequirePermission } from './routes/require-permission';
 
@@ -45,23 +43,6 @@ const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
     </LazyPage>
   ),
 });
-
-function staffRoutes(): RouteObject[] {
-  const open: RouteObject[] = [];
-  const gated = new Map<PermissionName, RouteObject[]>();
-  for (const page of STAFF_PLACEHOLDER_ROUTES) {
-    const route = { path: page.path, element: <NotAvailablePage title={page.title} /> };
-    if (!page.permission) open.push(route);
-    else gated.set(page.permission, [...(gated.get(page.permission) ?? []), route]);
-  }
-  return [
-    ...open,
-    ...[...gated].map(([permission, children]) => ({
-      element: <RequirePermission permission={permission} />,
-      children,
-    })),
-  ];
-}
 
 export const routes: RouteObject[] = [
   {
@@ -134,7 +115,6 @@ export const routes: RouteObject[] = [
                     element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_REPORTS} />,
                     children: [lazyRoute('reporting-dashboard', ReportingDashboardRoute)],
                   },
-                  ...staffRoutes(),
                 ],
               },
             ],

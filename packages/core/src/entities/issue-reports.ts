@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ISSUE_REPORT_LIMITS } from '../constants';
-import { ISSUE_REPORT_MESSAGES } from '../messages';
+import { ISSUE_REPORT_MESSAGES } from '../messages/issue-reports';
 import { dateTimeSchema, idListParamSchema, idSchema, paged, pageQuerySchema } from './common';
 
 /**

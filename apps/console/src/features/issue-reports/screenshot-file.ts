@@ -1,5 +1,5 @@
 import { ISSUE_REPORT_LIMITS } from '@dastak/core/constants';
-import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages';
+import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 
 /**
  * The console's first look at a chosen screenshot, so the user hears at once what the server

@@ -8,7 +8,8 @@ import {
   type IssueReportCreateBody,
   type IssueStatus,
 } from '@dastak/core/entities/issue-reports';
-import { ISSUE_REPORT_MESSAGES, ORDER_MESSAGES } from '@dastak/core/messages';
+import { ORDER_MESSAGES } from '@dastak/core/messages';
+import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';

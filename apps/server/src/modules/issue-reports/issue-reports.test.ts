@@ -1,5 +1,5 @@
 import { ISSUE_REPORT_LIMITS } from '@dastak/core/constants';
-import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages';
+import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

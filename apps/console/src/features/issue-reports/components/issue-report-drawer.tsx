@@ -5,7 +5,7 @@ import {
   type IssueStatus,
   issueCommentCreateSchema,
 } from '@dastak/core/entities/issue-reports';
-import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages';
+import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
 import {
   Alert,

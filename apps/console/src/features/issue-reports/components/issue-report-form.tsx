@@ -4,7 +4,8 @@ import {
   type IssueReportCreate,
   issueReportCreateSchema,
 } from '@dastak/core/entities/issue-reports';
-import { ERRORS, ISSUE_REPORT_MESSAGES } from '@dastak/core/messages';
+import { ERRORS } from '@dastak/core/messages';
+import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
