@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REPORT_RANGE_MAX_DAYS } from '../constants';
 import { FORM_VALIDATION } from '../messages';
-import { ORDER_STATES } from '../states';
+import { ORDER_STATES, type OrderState } from '../states';
 import { apiDateSchema, idListParamSchema, idSchema, verticalSchema } from './common';
 
 /**
@@ -12,6 +12,14 @@ import { apiDateSchema, idListParamSchema, idSchema, verticalSchema } from './co
  *   GET /reports/{vertical}/{report}/csv/?regions=&date_from=&date_to=      -> text/csv (lib/csv.ts)
  * {report} is one of REPORT_KINDS. Permission: 'Can view reports'.
  */
+// One named property per state (not a record) so the OpenAPI document lists each of them.
+const countPerState = z.object(
+  Object.fromEntries(ORDER_STATES.map((state) => [state, z.number().int()])) as Record<
+    OrderState,
+    z.ZodNumber
+  >,
+);
+
 export const REPORT_KINDS = [
   'orders-by-day',
   'on-time-by-day',
@@ -63,7 +71,7 @@ export const ordersByDayReportSchema = z.array(
   z.object({
     date: day,
     total: z.number().int(),
-    byState: z.record(z.enum(ORDER_STATES), z.number().int()),
+    byState: countPerState,
   }),
 );
 
