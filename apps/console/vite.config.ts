@@ -63,6 +63,12 @@ export default defineConfig({
               routeModule: 'src/app/routes/attendance-route.tsx',
               maxKb: 250,
             },
+            // Issue 15: the reporting dashboard's filters and tables; the charts load after them.
+            {
+              screen: 'reporting dashboard',
+              routeModule: 'src/app/routes/reporting-dashboard-route.tsx',
+              maxKb: 250,
+            },
           ],
     ),
   ],

@@ -5,7 +5,8 @@ import type {
   FeedbackQuestion,
 } from '@dastak/core/entities/feedback';
 import type { Order } from '@dastak/core/entities/orders';
-import { EMPTY, LINK_MESSAGES } from '@dastak/core/messages';
+import { EMPTY } from '@dastak/core/messages';
+import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

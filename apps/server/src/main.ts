@@ -6,6 +6,7 @@ import { pgliteOf } from './demo/insert';
 import { startAutoAssignment } from './jobs/auto-assignment';
 import { startLocationRetention } from './jobs/location-retention';
 import { startOutboxRelay } from './jobs/outbox-relay';
+import { startReportRollupsJob } from './jobs/report-rollups';
 import { startRiderShiftsJob } from './jobs/rider-shifts';
 import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
@@ -76,6 +77,7 @@ async function main() {
     graceMinutes: config.dispatch.onTimeGraceMinutes,
   });
   const riderShifts = startRiderShiftsJob(dbHandle.db, log);
+  const reportRollups = startReportRollupsJob(dbHandle.db, log, { model: config.dispatch });
   const locationRetention = startLocationRetention(dbHandle.db, log, {
     days: config.LOCATION_RETENTION_DAYS,
   });
@@ -113,6 +115,7 @@ async function main() {
       step('autoAssignment', autoAssignment.stop()),
       step('latePush', latePush.stop()),
       step('riderShifts', riderShifts.stop()),
+      step('reportRollups', reportRollups.stop()),
       step('locationRetention', locationRetention.stop()),
     ]);
     await adminSocket?.close();

@@ -159,3 +159,14 @@ export const RIDER_TRAIL_MAX_POINTS = 900;
  * risk) as the clock runs, with no event to say so, so the Late Orders tab refetches this often
  * even while the stream is up. */
 export const DASHBOARD_LATENESS_REFETCH_MS = 60_000;
+
+/** Issue 15: the longest range one report covers (a quarter), so every report stays bounded. */
+export const REPORT_RANGE_MAX_DAYS = 92;
+/** Issue 15: issue reports; screenshots are PNG or JPEG by their content, at most 5 MB. */
+export const ISSUE_REPORT_LIMITS = {
+  TITLE_MAX: 120,
+  DESCRIPTION_MAX: 4000,
+  COMMENT_MAX: 2000,
+  SCREENSHOT_MAX_BYTES: 5 * 1024 * 1024,
+  SCREENSHOT_TYPES: ['image/png', 'image/jpeg'],
+} as const;

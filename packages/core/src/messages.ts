@@ -168,6 +168,8 @@ export const FORM_VALIDATION = {
   COMMENT_MAX: 'Must be at most 250 characters',
   SELECT_RIDER: 'Select a rider',
   NOTHING_TO_UPDATE: 'Nothing to update',
+  REPORT_RANGE_ORDER: "From date can't be after to date",
+  REPORT_RANGE_TOO_LONG: 'A report covers at most 92 days',
 } as const;
 
 /** An action refused for the order's vertical (409), e.g. Deliver Order on an X-ray order. */
@@ -401,23 +403,6 @@ export const CUSTOMER_SMS = {
   croFeedback: (url: string) =>
     `Dastak: thank you for speaking with our support team. Please rate the call (link valid for 48 hours): ${url}\n` +
     `دستک: ہماری سپورٹ ٹیم سے بات کرنے کا شکریہ۔ براہِ کرم کال کے بارے میں رائے دیں (یہ لنک 48 گھنٹے کے لیے ہے): ${url}`,
-} as const;
-
-/** Staff-side texts of the customer links (issue 14). */
-export const LINK_MESSAGES = {
-  SURVEY_SENT: 'Survey sent to the customer',
-  MESSAGE_RESENT: 'Message sent again',
-  LINK_COPIED: 'Link copied',
-  LINK_EXPIRED: 'This link has expired; it can not be sent again.',
-  CUSTOMER_HAS_NO_PHONE: 'This customer has no phone number to send to',
-  ORDER_NOT_CUSTOMERS: 'The order does not belong to this customer',
-  SURVEY_FORM_LABELS: { physicalVisit: 'Physical visit review', croFeedback: 'Support feedback' },
-  LINK_KIND_LABELS: {
-    orderReview: 'Order review',
-    physicalVisit: 'Physical visit review',
-    croFeedback: 'Support feedback',
-    riderLiveLocation: 'Live location',
-  },
 } as const;
 
 /** Refusals of the public feedback forms' answers (issue 14; the spec shows none). */

@@ -32,6 +32,10 @@ export const PERMISSIONS = {
   CAN_MANAGE_STAFF: 'Can manage staff',
   /** The website and chat channels' service accounts leave partial orders (ADR 0017). */
   CAN_ADD_PARTIAL_ORDER: 'Can add partial order',
+  /** Issue 15: the reporting dashboard. */
+  CAN_VIEW_REPORTS: 'Can view reports',
+  /** Issue 15: see every issue report and change its status (a reporter sees their own). */
+  CAN_MANAGE_ISSUE_REPORTS: 'Can manage issue reports',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -57,7 +61,8 @@ export const ROLE_PERMISSIONS = {
     (p) =>
       p !== PERMISSIONS.CAN_MANAGE_STAFF &&
       p !== PERMISSIONS.CAN_DOWNLOAD_ATTENDANCE_LISTING &&
-      p !== PERMISSIONS.CAN_DELETE_PATIENT,
+      p !== PERMISSIONS.CAN_DELETE_PATIENT &&
+      p !== PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS,
   ),
   // Agents read riders (who is near, who is on the order) but change nothing about them.
   agent: [

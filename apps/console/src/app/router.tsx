@@ -1,12 +1,10 @@
-import { PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
+import { PERMISSIONS } from '@dastak/core/permissions';
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CrashPage } from '../components/crash-page';
 import { LazyPage } from '../components/lazy-page';
-import { NotAvailablePage } from '../components/not-available-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { AppLayout } from './layout/app-layout';
-import { STAFF_PLACEHOLDER_ROUTES } from './routes/placeholder-routes';
 import { RedirectIfSignedIn, RequireAuth } from './routes/require-auth';
 import { RequirePermission } from './routes/require-permission';
 
@@ -32,6 +30,10 @@ const CityDashboardRoute = lazy(() => import('./routes/city-dashboard-route'));
 const AttendanceRoute = lazy(() => import('./routes/attendance-route'));
 const ShiftsRoute = lazy(() => import('./routes/shifts-route'));
 const ShiftDetailRoute = lazy(() => import('./routes/shift-detail-route'));
+const ReleaseNotesRoute = lazy(() => import('./routes/release-notes-route'));
+const FaqsRoute = lazy(() => import('./routes/faqs-route'));
+const ReportingDashboardRoute = lazy(() => import('./routes/reporting-dashboard-route'));
+const IssueReportingRoute = lazy(() => import('./routes/issue-reporting-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -41,23 +43,6 @@ const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
     </LazyPage>
   ),
 });
-
-function staffRoutes(): RouteObject[] {
-  const open: RouteObject[] = [];
-  const gated = new Map<PermissionName, RouteObject[]>();
-  for (const page of STAFF_PLACEHOLDER_ROUTES) {
-    const route = { path: page.path, element: <NotAvailablePage title={page.title} /> };
-    if (!page.permission) open.push(route);
-    else gated.set(page.permission, [...(gated.get(page.permission) ?? []), route]);
-  }
-  return [
-    ...open,
-    ...[...gated].map(([permission, children]) => ({
-      element: <RequirePermission permission={permission} />,
-      children,
-    })),
-  ];
-}
 
 export const routes: RouteObject[] = [
   {
@@ -122,7 +107,14 @@ export const routes: RouteObject[] = [
                       lazyRoute('shifts/detail/:id', ShiftDetailRoute),
                     ],
                   },
-                  ...staffRoutes(),
+                  lazyRoute('release-notes', ReleaseNotesRoute),
+                  lazyRoute('faqs', FaqsRoute),
+                  // Any staff user reports issues; the server scopes what each one sees.
+                  lazyRoute('issue-reporting', IssueReportingRoute),
+                  {
+                    element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_REPORTS} />,
+                    children: [lazyRoute('reporting-dashboard', ReportingDashboardRoute)],
+                  },
                 ],
               },
             ],

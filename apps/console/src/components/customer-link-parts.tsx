@@ -1,5 +1,5 @@
 import type { CustomerLink, SentMessage } from '@dastak/core/entities/feedback';
-import { LINK_MESSAGES } from '@dastak/core/messages';
+import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
 import type { MessageState } from '@dastak/core/states';
 import { Button, Text, Tooltip } from '@mantine/core';

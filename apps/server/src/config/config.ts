@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { LOCATION_RETENTION_DAYS_DEFAULT } from '@dastak/core/constants';
+import { embedUrlSchema } from '@dastak/core/entities/embeds';
 import { z } from 'zod';
 import { type DispatchConfig, dispatchConfigFrom } from '../modules/dispatch/dispatch-config';
 
@@ -42,6 +43,14 @@ const envSchema = z.object({
   ),
   /** The support line the public pages point to (expired links, errors). */
   SUPPORT_PHONE: z.string().min(3).max(40).default('021-111-327-825'),
+  /**
+   * Issue 15: a team's own reporting tool (Metabase, Superset) and issue tracker, framed by the
+   * console instead of its built-in /reporting-dashboard and /issue-reporting pages.
+   */
+  REPORTING_URL: embedUrlSchema.optional(),
+  ISSUE_REPORTING_URL: embedUrlSchema.optional(),
+  /** Issue 15: where each new issue report is emailed (through the outbox); unset, none is. */
+  SUPPORT_EMAIL: z.email().optional(),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: url.optional(),
   OSRM_URL: url.optional(),

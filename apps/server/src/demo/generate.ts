@@ -1,4 +1,5 @@
 import { startOfKarachiDay } from '@dastak/core/rules/karachi-time';
+import type { OnTimeModel } from '@dastak/core/rules/lateness';
 import { USER_TYPES } from '@dastak/core/states';
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -42,7 +43,9 @@ import {
   riderShifts,
   shiftSchedules,
 } from '../db/schema/shifts';
+import { rebuildReportRollups } from '../jobs/report-rollups';
 import { hashPassword } from '../modules/auth/password';
+import { DISPATCH_DEFAULTS } from '../modules/dispatch/dispatch-config';
 import { insertCustomers } from './customers';
 import { insertRows, pgliteOf } from './insert';
 import { PhoneBook } from './names';
@@ -66,6 +69,8 @@ export type DemoOptions = {
   /** Same seed, same data (dates are relative to `now`). */
   seed?: number;
   now?: Date;
+  /** The on-time model the report roll-ups count with (default: the dispatch defaults). */
+  onTimeModel?: OnTimeModel;
 };
 
 /** Every table the demo fills, children before parents (the order clearDemoData truncates in). */
@@ -210,6 +215,8 @@ async function generate(db: Db, opts: DemoOptions): Promise<void> {
     }),
   );
   await updateDenormalised(db);
+  // The reporting dashboard's daily roll-ups (ADR 0040): the load writes no dirty marks.
+  await rebuildReportRollups(db, opts.onTimeModel ?? DISPATCH_DEFAULTS);
   for (const table of DEMO_TABLES) {
     if (!NO_IDENTITY.has(table)) await syncIdentity(db, getTableName(table));
   }

@@ -47,6 +47,28 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
 };
 
 /**
+ * The page options with the origins of the configured embeds (REPORTING_URL,
+ * ISSUE_REPORTING_URL; issue 15) added to frame-src, so a team's own tool on plain http (an
+ * internal Metabase) can be framed too. Without any, the options above as they are.
+ */
+export function pageSecurityHeaderOptions(
+  embedUrls: readonly (string | undefined)[],
+): HelmetOptions {
+  const origins = [...new Set(embedUrls.flatMap((u) => (u ? [new URL(u).origin] : [])))];
+  if (origins.length === 0) return SECURITY_HEADER_OPTIONS;
+  const csp = SECURITY_HEADER_OPTIONS.contentSecurityPolicy as {
+    directives: Record<string, string[]>;
+  };
+  const frameSrc = csp.directives['frame-src'] ?? [];
+  return {
+    ...SECURITY_HEADER_OPTIONS,
+    contentSecurityPolicy: {
+      directives: { ...csp.directives, 'frame-src': [...frameSrc, ...origins] },
+    },
+  };
+}
+
+/**
  * JSON answers of the API are never rendered as pages, so most of the page headers above do
  * nothing for them, while their bytes cost on every answer (ADR 0022: the whole set roughly
  * doubled the kernel's share of a small answer). The API gets OWASP's REST set instead, which is
@@ -80,7 +102,9 @@ export const isApiPath = (url: string) => url.startsWith('/api/') && !url.starts
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const page = helmetHeaders(SECURITY_HEADER_OPTIONS);
+    const page = helmetHeaders(
+      pageSecurityHeaderOptions([app.config.REPORTING_URL, app.config.ISSUE_REPORTING_URL]),
+    );
     const api = { ...helmetHeaders(API_SECURITY_HEADER_OPTIONS), 'cache-control': 'no-store' };
     app.addHook('onRequest', (req, reply, done) => {
       reply.headers(isApiPath(req.url) ? api : page);

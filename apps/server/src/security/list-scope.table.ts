@@ -1,4 +1,5 @@
 import { TIME_ZONE } from '@dastak/core/constants';
+import { REPORT_KINDS } from '@dastak/core/entities/reports';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { ORDER_STATES } from '@dastak/core/states';
 import { formatInTimeZone } from 'date-fns-tz';
@@ -88,6 +89,10 @@ const rider =
 /** The rows of every listing, and what opens each (spec §7 paths). */
 export const TABLE: Record<string, Entry> = {
   '/api/v1/auth/me/': { kind: 'lookup', reason: 'the caller’s own session, not a list' },
+  '/api/v1/config/embeds/': {
+    kind: 'lookup',
+    reason: 'two configured URLs, the same for all staff',
+  },
   '/api/v1/entity/staff-np/': {
     kind: 'lookup',
     reason: 'active staff names for the created-by picker; there is no staff detail route',
@@ -140,6 +145,13 @@ export const TABLE: Record<string, Entry> = {
     reason: 'place suggestions (geocoder, then live known addresses); no detail route',
   },
   '/api/v1/stats/daily-order-stats/': { kind: 'lookup', reason: 'aggregates per day, no records' },
+  // The reporting dashboard (issue 15): sums over days; the riders report names riders only.
+  ...Object.fromEntries(
+    REPORT_KINDS.flatMap((kind) => [
+      [`/api/v1/reports/:vertical/${kind}/`, { kind: 'lookup', reason: 'report aggregates' }],
+      [`/api/v1/reports/:vertical/${kind}/csv/`, { kind: 'lookup', reason: 'report aggregates' }],
+    ]),
+  ),
   '/api/v1/entity/customer-search/': {
     kind: 'rows',
     paths: () => ['/api/v1/entity/customer-search/'],
@@ -328,6 +340,17 @@ export const TABLE: Record<string, Entry> = {
   '/api/v1/shift/rider-shift-attendance/': {
     kind: 'lookup',
     reason: 'the 5-minute slots of one rider shift, rows of no record of their own',
+  },
+  // Open to every staff user (no permission to grant a list caller here): the rows are scoped
+  // to the caller's own reports, or all with 'Can manage issue reports', and each row's detail
+  // and image are opened per caller in modules/issue-reports/issue-reports.test.ts.
+  '/api/v1/issue-reports/': {
+    kind: 'lookup',
+    reason: 'the caller’s own issue reports; scope tested in issue-reports.test.ts',
+  },
+  '/api/v1/issue-reports/:id/screenshot/': {
+    kind: 'lookup',
+    reason: 'one report’s image, with the report’s access (issue-reports.test.ts)',
   },
 };
 

@@ -1,4 +1,6 @@
 import * as messages from '@dastak/core/messages';
+import * as customerLinkMessages from '@dastak/core/messages/customer-links';
+import * as issueReportMessages from '@dastak/core/messages/issue-reports';
 import type { z } from 'zod';
 import type { App } from '../app';
 import { camelToSnake } from '../lib/case';
@@ -93,7 +95,8 @@ function catalogue() {
       patterns.push(new RegExp(`^${escapeRegExp(text).replaceAll(SENTINEL, '.+?')}$`));
     } else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
   };
-  visit(messages);
+  // messages.ts and the feature messages kept beside it (docs/decisions/0042-feature-messages.md).
+  for (const module of [messages, customerLinkMessages, issueReportMessages]) visit(module);
   return { fixed, patterns };
 }
 const CATALOGUE = catalogue();

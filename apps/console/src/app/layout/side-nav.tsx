@@ -95,7 +95,12 @@ function navSections(h: NavHrefs): NavEntry[][] {
       link('Partial Orders', IconFileDots, h.partialOrders),
     ],
     [
-      link('Reporting Dashboard', IconChartBar, '/reporting-dashboard'),
+      link(
+        'Reporting Dashboard',
+        IconChartBar,
+        '/reporting-dashboard',
+        PERMISSIONS.CAN_VIEW_REPORTS,
+      ),
       link('Issue Reporting', IconBug, '/issue-reporting'),
       link('Release Notes', IconNotes, '/release-notes'),
       link('FAQs', IconHelpCircle, '/faqs'),

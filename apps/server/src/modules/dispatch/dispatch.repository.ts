@@ -133,6 +133,30 @@ export interface PendingTaskRow {
 // Timestamps travel as JSON's ISO text (cheaper for the server than extract(epoch)).
 const toDate = (iso: string | null) => (iso == null ? null : new Date(iso));
 
+/** One task of the rider_profiles.queue snapshot (ADR 0009), as the JSON array it is stored as. */
+type QueueEntry = [
+  type: number,
+  deadline: string | null,
+  orderId: number | null,
+  orderState: string | null,
+  pickup: string | null,
+  latitude: number | null,
+  longitude: number | null,
+];
+
+/** A rider's stored queue snapshot as the pending tasks toRiderModels takes. */
+export const decodeQueue = (riderId: number, queue: unknown): PendingTaskRow[] =>
+  ((queue ?? []) as QueueEntry[]).map((t) => ({
+    riderId,
+    type: t[0],
+    deadline: toDate(t[1]),
+    orderId: t[2],
+    orderState: t[3],
+    pickup: toDate(t[4]),
+    latitude: t[5],
+    longitude: t[6],
+  }));
+
 /**
  * The candidate riders with their pending queues, in one query answering one JSON document.
  * Why JSON: the reply is ~300 riders and ~500 tasks, and decoding that many rows field by field
@@ -246,26 +270,7 @@ function unpackCandidates(data: string | undefined): {
       cellId: r[16],
       cellName: r[17],
     });
-    for (const t of (r[18] ?? []) as [
-      number,
-      string | null,
-      number | null,
-      string | null,
-      string | null,
-      number | null,
-      number | null,
-    ][]) {
-      tasks.push({
-        riderId: r[0],
-        type: t[0],
-        deadline: toDate(t[1]),
-        orderId: t[2],
-        orderState: t[3],
-        pickup: toDate(t[4]),
-        latitude: t[5],
-        longitude: t[6],
-      });
-    }
+    tasks.push(...decodeQueue(r[0], r[18]));
   }
   return { riders, tasks };
 }

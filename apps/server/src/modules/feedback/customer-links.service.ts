@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { FEEDBACK_LINK_VALID_HOURS, PUBLIC_LINKS } from '@dastak/core/constants';
 import type { CustomerLink, SentMessage } from '@dastak/core/entities/feedback';
-import { CUSTOMER_SMS, LINK_ACTIVITY, LINK_MESSAGES, PUBLIC_PAGES } from '@dastak/core/messages';
+import { CUSTOMER_SMS, LINK_ACTIVITY, PUBLIC_PAGES } from '@dastak/core/messages';
+import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import type { ActivityVerb } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';

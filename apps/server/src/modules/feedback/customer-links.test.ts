@@ -1,4 +1,5 @@
-import { LINK_ACTIVITY, LINK_MESSAGES, PUBLIC_PAGES } from '@dastak/core/messages';
+import { LINK_ACTIVITY, PUBLIC_PAGES } from '@dastak/core/messages';
+import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

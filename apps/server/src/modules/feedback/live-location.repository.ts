@@ -5,7 +5,7 @@ import { customers, patients } from '../../db/schema/customers';
 import { regions } from '../../db/schema/locations';
 import { orderScanTypes, orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
-import type { PendingTaskRow } from '../dispatch/dispatch.repository';
+import { decodeQueue } from '../dispatch/dispatch.repository';
 
 /** What the tracking page shows of an order, with the region centre for an order without a pin. */
 export async function findLiveOrder(db: DbOrTx, orderId: number) {
@@ -43,17 +43,6 @@ export function listLiveScanTypes(db: DbOrTx, orderId: number) {
     .orderBy(asc(orderScanTypes.id));
 }
 
-type QueueEntry = [
-  type: number,
-  deadline: string | null,
-  orderId: number | null,
-  orderState: string | null,
-  pickup: string | null,
-  latitude: number | null,
-  longitude: number | null,
-];
-const toDate = (iso: string | null) => (iso == null ? null : new Date(iso));
-
 /**
  * The assigned rider as dispatch sees them: last position, break, and the pending queue from the
  * rider_profiles.queue snapshot (ADR 0009), as PendingTaskRow for toRiderModels.
@@ -79,15 +68,6 @@ export async function findRiderWithQueue(db: DbOrTx, riderId: number) {
     .where(eq(riderProfiles.userId, riderId));
   if (!row) return undefined;
   const { queue, ...rider } = row;
-  const tasks: PendingTaskRow[] = ((queue ?? []) as QueueEntry[]).map((t) => ({
-    riderId,
-    type: t[0],
-    deadline: toDate(t[1]),
-    orderId: t[2],
-    orderState: t[3],
-    pickup: toDate(t[4]),
-    latitude: t[5],
-    longitude: t[6],
-  }));
+  const tasks = decodeQueue(riderId, queue);
   return { rider, tasks };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CustomerSurvey, SurveySend } from '@dastak/core/entities/feedback';
-import { LINK_MESSAGES, ORDER_MESSAGES } from '@dastak/core/messages';
+import { ORDER_MESSAGES } from '@dastak/core/messages';
+import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { OrderState } from '@dastak/core/states';

@@ -1,6 +1,7 @@
 import { STAR_COUNT } from '@dastak/core/constants';
 import type { CustomerSurvey } from '@dastak/core/entities/feedback';
-import { EMPTY, LINK_MESSAGES } from '@dastak/core/messages';
+import { EMPTY } from '@dastak/core/messages';
+import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { STAR_TITLES, type SurveyForm } from '@dastak/core/states';
 import {

@@ -1,6 +1,6 @@
 import type { CustomerLink } from '@dastak/core/entities/feedback';
 import type { Order } from '@dastak/core/entities/orders';
-import { LINK_MESSAGES } from '@dastak/core/messages';
+import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';

@@ -1,0 +1,22 @@
+import type { ReportKind } from '@dastak/core/entities/reports';
+import { api } from '../../../lib/api-client';
+import type { ReportRequest } from '../report-filters';
+
+/** Query keys of the reports: one per report and request, all under `reportKeys.all`. */
+export const reportKeys = {
+  all: ['reports'] as const,
+  report: (kind: ReportKind, r: ReportRequest) =>
+    ['reports', kind, r.vertical, r.regions.join(','), r.dateFrom, r.dateTo] as const,
+};
+
+/** GET /reports/{vertical}/{kind}/?regions=&date_from=&date_to= (core entities/reports.ts). */
+export function fetchReport<T>(kind: ReportKind, r: ReportRequest, signal?: AbortSignal) {
+  return api.get<T>(`/reports/${r.vertical}/${kind}/`, {
+    query: {
+      regions: r.regions.length > 0 ? r.regions : undefined,
+      dateFrom: r.dateFrom,
+      dateTo: r.dateTo,
+    },
+    signal,
+  });
+}
