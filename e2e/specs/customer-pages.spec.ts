@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CustomerSurvey } from '@dastak/core/entities/feedback';
 import type { Order } from '@dastak/core/entities/orders';
@@ -9,6 +8,7 @@ import { STAR_TITLES } from '@dastak/core/states';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { users } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 import { useBrowser } from '../fixtures/browser';
 import {
   assignedOrder,
@@ -30,11 +30,6 @@ const session = useBrowser();
 const PHONE = { width: 360, height: 740 } as const;
 const baseUrl = inject('baseUrl');
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
-const axeSource = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
 let api: OrdersApi;
 const used = new Set<number>();
 let order: Order;
@@ -43,21 +38,6 @@ let liveUrl: string;
 beforeAll(async () => {
   api = await OrdersApi.login(baseUrl, users.admin());
 });
-
-type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-
-/** axe-core in the page: serious and critical violations, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function looksRight(page: Page, name: string) {
   const violations = await seriousViolations(page);

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { APP_VERSION } from '@dastak/core/constants';
 import { type Faq, filterFaqs, parseChangelog, parseFaq } from '@dastak/core/rules/help-docs';
 import type { MdBlock, MdInline } from '@dastak/core/rules/markdown';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { appPath, heading, listHeading, visible } from '../fixtures/ui';
 
@@ -36,22 +35,6 @@ function internalLinks(blocks: MdBlock[]): string[] {
   return blocks.flatMap((b) =>
     b.kind === 'list' ? b.items.flatMap(walk) : b.kind === 'code' ? [] : walk(b.children),
   );
-}
-
-const axeSource = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('release notes and FAQs', () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { ERRORS, FORM_VALIDATION } from '@dastak/core/messages';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { formatPercent } from '@dastak/core/rules/on-time';
@@ -8,6 +7,7 @@ import { ORDER_STATES } from '@dastak/core/states';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { login, users } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { type ExtraServer, startExtraServer, startToolPage } from '../fixtures/extra-server';
@@ -29,24 +29,6 @@ const { signIn, open } = useCarriedSessions(session, {
 
 const WIDE = { width: 1440, height: 900 };
 
-const axeSource = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's serious and critical findings on the page, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 type Region = { id: number; name: string };
 type OrdersByDay = { date: string; total: number; byState: Record<string, number> }[];
 type OnTimeByDay = {

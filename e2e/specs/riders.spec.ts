@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { users } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { appPath, heading, listHeading, toast, visible } from '../fixtures/ui';
@@ -12,30 +11,6 @@ const session = useBrowser();
 
 // Each account logs in through the form once per file (fixtures/carried-sessions.ts).
 const { signIn, open } = useCarriedSessions(session, { admin: users.admin, agent: users.agent });
-
-const axeSource = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's serious and critical findings on the page, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  });
-  type Violation = {
-    id: string;
-    impact: string | null;
-    help: string;
-    nodes: { target: string[] }[];
-  };
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const ridersTable = () => session.page.getByRole('table', { name: 'Riders' });
 const riderRows = () => ridersTable().locator('tbody tr');

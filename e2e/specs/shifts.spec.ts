@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Hotspot, Region } from '@dastak/core/entities/locations';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import type { ShiftDemand, ShiftSchedule } from '@dastak/core/entities/shifts';
@@ -8,6 +6,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { createOnlineOrder, OrdersApi, type Page_ } from '../fixtures/order-actions-api';
@@ -27,24 +26,6 @@ const { signIn, open } = useCarriedSessions(session, {
 
 const WIDE = { width: 1440, height: 900 };
 
-const axeSource = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's serious and critical findings on the page, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 const KARACHI_MS = 5 * 3_600_000;
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

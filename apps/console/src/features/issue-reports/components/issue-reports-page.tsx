@@ -5,12 +5,10 @@ import {
   type IssueStatus,
 } from '@dastak/core/entities/issue-reports';
 import { PERMISSIONS } from '@dastak/core/permissions';
-import { Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useHasPermission } from '../../auth/hooks/use-session';
-import { useEmbedsConfigQuery } from '../../embeds/api/get-embeds-config';
-import { EmbeddedFrame } from '../../embeds/components/embedded-frame';
+import { EmbeddedOr } from '../../embeds/components/embedded-or';
 import { IssueReportDrawer } from './issue-report-drawer';
 import { IssueReportForm } from './issue-report-form';
 import { type IssueListState, IssueReportsList } from './issue-reports-list';
@@ -22,18 +20,11 @@ const TITLE = 'Issue Reporting';
  * ISSUE_REPORTING_URL, else the built-in form, list and detail drawer.
  */
 export function IssueReportsPage() {
-  useDocumentTitle(`${TITLE} · Dastak`);
-  const embeds = useEmbedsConfigQuery();
-  if (embeds.isPending) {
-    return (
-      <Center h="50vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  // A failed look-up (toasted by the api client) still leaves the built-in page usable.
-  const url = embeds.data?.issueReportingUrl;
-  return url ? <EmbeddedFrame title={TITLE} src={url} /> : <BuiltInIssueReporting />;
+  return (
+    <EmbeddedOr title={TITLE} embed="issueReportingUrl">
+      <BuiltInIssueReporting />
+    </EmbeddedOr>
+  );
 }
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined =>

@@ -1,11 +1,9 @@
-import { Alert, Center, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { RefreshButton } from '../../../components/list-toolbar/list-toolbar-buttons';
 import { useUrlFilters } from '../../../components/list-toolbar/url-list-state';
-import { useEmbedsConfigQuery } from '../../embeds/api/get-embeds-config';
-import { EmbeddedFrame } from '../../embeds/components/embedded-frame';
+import { EmbeddedOr } from '../../embeds/components/embedded-or';
 import { reportKeys } from '../api/report-request';
 import {
   reportFiltersFromQuery,
@@ -29,18 +27,11 @@ const TITLE = 'Reporting Dashboard';
  * REPORTING_URL, else the built-in reports.
  */
 export function ReportsPage() {
-  useDocumentTitle(`${TITLE} · Dastak`);
-  const embeds = useEmbedsConfigQuery();
-  if (embeds.isPending) {
-    return (
-      <Center h="50vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  // A failed look-up (toasted by the api client) still leaves the built-in reports usable.
-  const url = embeds.data?.reportingUrl;
-  return url ? <EmbeddedFrame title={TITLE} src={url} /> : <BuiltInReports />;
+  return (
+    <EmbeddedOr title={TITLE} embed="reportingUrl">
+      <BuiltInReports />
+    </EmbeddedOr>
+  );
 }
 
 function BuiltInReports() {
