@@ -161,7 +161,13 @@ describe('attendance', () => {
     await page.setViewportSize(WIDE);
     await signIn('admin');
     await open('/blood/dashboard');
-    await page.getByRole('link', { name: 'Attendance', exact: true }).click();
+    const link = page.getByRole('link', { name: 'Attendance', exact: true });
+    // The link gains its region once the regions have loaded; a user sees the link before then.
+    await page.waitForFunction(
+      (el) => el?.getAttribute('href')?.includes('region=') ?? false,
+      await link.elementHandle(),
+    );
+    await link.click();
     await page.waitForURL(/\/app\/attendance\?/);
     const url = new URL(page.url());
     // Spec §2.2: region, today's window and ordering=-created in the link.

@@ -16,7 +16,8 @@ export interface AuthDeps {
   publicUrl: string;
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** How tokens are stored: only their hash, so a database read does not hand out sessions. */
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newOpaqueToken = () => randomBytes(32).toString('base64url');
 const daysFromNow = (d: number) => new Date(Date.now() + d * 86_400_000);
 
@@ -56,8 +57,16 @@ export async function login(
 }
 
 /**
- * Rotates the refresh token. Presenting one that was already rotated means it leaked (or was
- * replayed): the whole family is revoked and the user must log in again.
+ * How long a rotated refresh token is still honoured (ADR 0045). A console that reloads (or a
+ * second tab that refreshes) while a rotation is in flight presents the token the server has
+ * just rotated, and never received its successor: without a grace, that user is signed out.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
+ * Rotates the refresh token. Presenting one that was rotated longer ago than the grace means it
+ * leaked (or was replayed): the whole family is revoked and the user must log in again. Within
+ * the grace the same family gets a new pair, as it would have on the first rotation.
  */
 export async function refresh(deps: AuthDeps, input: { refreshToken: string; email: string }) {
   const row = await repo.findRefreshToken(deps.db, sha256(input.refreshToken));
@@ -68,8 +77,12 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; ema
     throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
   }
   if (row.rotatedAt || !(await repo.claimRefreshToken(deps.db, row.id))) {
-    await repo.revokeFamily(deps.db, row.familyId);
-    throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
+    // A lost race against a concurrent rotation of the same token counts as rotated just now.
+    const rotatedAt = row.rotatedAt?.getTime() ?? Date.now();
+    if (Date.now() - rotatedAt > REFRESH_REUSE_GRACE_MS) {
+      await repo.revokeFamily(deps.db, row.familyId);
+      throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
+    }
   }
   const { token, refreshToken } = await issueTokens(deps, user, row.familyId);
   return { token, refreshToken };

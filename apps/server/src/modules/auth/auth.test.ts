@@ -3,8 +3,9 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/outbox';
-import { passwordResetTokens } from '../../db/schema/users';
+import { passwordResetTokens, refreshTokens } from '../../db/schema/users';
 import { bearer, createTestApp, createUser, login, randomAddress } from '../../test/test-app';
+import { REFRESH_REUSE_GRACE_MS, sha256 } from './auth.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -114,7 +115,7 @@ describe('tokens', () => {
     }
   });
 
-  it('refresh rotates the token; reusing the old one revokes the family', async () => {
+  it('refresh rotates the token; reusing the old one after the grace revokes the family', async () => {
     const u = await createUser(t);
     const first = await login(t.app, u.email, u.password);
     const r1 = await post('/refresh-token', { refresh_token: first.refreshToken, email: u.email });
@@ -125,6 +126,11 @@ describe('tokens', () => {
       (await t.app.inject({ url: '/api/v1/auth/me/', headers: bearer(second.token) })).statusCode,
     ).toBe(200);
 
+    // Past the grace (ADR 0045), as a thief's replay would usually be.
+    await t.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1_000) })
+      .where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
     const replay = await post('/refresh-token', {
       refresh_token: first.refreshToken,
       email: u.email,
@@ -136,6 +142,28 @@ describe('tokens', () => {
       email: u.email,
     });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('a token rotated moments ago still refreshes: a reload or a second tab mid-rotation stays signed in', async () => {
+    const u = await createUser(t);
+    const first = await login(t.app, u.email, u.password);
+    const body = { refresh_token: first.refreshToken, email: u.email };
+    // Two tabs (or a reload that lost the answer) present the same token at once and in turn.
+    const [a, b] = await Promise.all([post('/refresh-token', body), post('/refresh-token', body)]);
+    const c = await post('/refresh-token', body);
+    expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 200]);
+    // Every pair works, and each new refresh token rotates on.
+    for (const r of [a, b, c]) {
+      const pair = r.json();
+      expect(
+        (await t.app.inject({ url: '/api/v1/auth/me/', headers: bearer(pair.token) })).statusCode,
+      ).toBe(200);
+      const next = await post('/refresh-token', {
+        refresh_token: pair.refreshToken,
+        email: u.email,
+      });
+      expect(next.statusCode).toBe(200);
+    }
   });
 
   it('refresh refuses a token presented with another email', async () => {
