@@ -198,6 +198,14 @@ describe('activity', () => {
     expect(activityTint('assigned')).toBe('default');
   });
 
+  it('logs why auto-assignment chose a rider as an untinted verb of no action', () => {
+    expect(ACTIVITY_VERBS).toContain('assignmentExplained');
+    expect(ORDER_ACTIONS.map((a) => ORDER_TRANSITIONS[a].verb)).not.toContain(
+      'assignmentExplained',
+    );
+    expect(activityTint('assignmentExplained')).toBe('default');
+  });
+
   it('fills descriptions and drops an empty reason', () => {
     expect(describeActivity('cancel', { actor: 'Sara Khan', reason: 'Patient travelling' })).toBe(
       'Cancelled by Sara Khan: Patient travelling',

@@ -260,6 +260,12 @@ export const ACTIVITY_VERBS = [
   'cancelled',
   'followUp',
   'assignmentFailed',
+  /**
+   * Why auto-assignment chose its rider (issue 16): written with the 'assigned' row of an
+   * automatic assignment, in the same transaction; changes no state, so it is no action of the
+   * table above (messages/dispatch.ts words it).
+   */
+  'assignmentExplained',
   'followUpAddressed',
   'reviewed',
   'notesUpdated',

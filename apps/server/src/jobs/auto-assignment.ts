@@ -1,8 +1,8 @@
-import { canTransition } from '@dastak/core/order-transitions';
 import type { Vertical } from '@dastak/core/states';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-errors';
+import { explainChoice, riderName } from '../modules/dispatch/assignment-explanation';
 import { solveAssignments } from '../modules/dispatch/auto-assign';
 import * as repo from '../modules/dispatch/dispatch.repository';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from '../modules/dispatch/dispatch-config';
@@ -12,6 +12,7 @@ import { planRoute } from '../modules/dispatch/route-plan';
 import { cellContext } from '../modules/dispatch/scoring';
 import { assignOrder, recordAssignmentFailed } from '../modules/orders/order-assign.service';
 import { reportProblem } from '../modules/orders/order-rider.service';
+import { ordersToEscalate, waitingWindow } from './auto-assignment-rules';
 import { startPeriodicJob } from './periodic-job';
 
 /**
@@ -21,8 +22,6 @@ import { startPeriodicJob } from './periodic-job';
  * time are escalated to 'problem' once their pickup is close.
  */
 
-/** Waiting orders whose pickup passed longer ago than this are left to the dispatchers. */
-const LOOKBACK_MS = 6 * 60 * 60_000;
 const SYSTEM = { kind: 'system' } as const;
 
 export interface AutoAssignmentOptions {
@@ -46,11 +45,8 @@ export async function runAutoAssignmentOnce(
 ): Promise<AutoAssignmentReport> {
   const config = opts.config ?? DISPATCH_DEFAULTS;
   const t = now.getTime();
-  const waiting = await repo.listWaitingOrders(
-    db,
-    new Date(t - LOOKBACK_MS),
-    new Date(t + config.horizonMinutes * 60_000),
-  );
+  const span = waitingWindow(t, config);
+  const waiting = await repo.listWaitingOrders(db, new Date(span.from), new Date(span.to));
   const report: AutoAssignmentReport = {
     waiting: waiting.length,
     assigned: 0,
@@ -106,6 +102,8 @@ async function runVertical(
 
   const ordersById = new Map(orders.map((o) => [o.orderId, o]));
   const ridersById = new Map(riders.map((r) => [r.id, r]));
+  const names = new Map(riderRows.map((r) => [r.id, riderName(r)]));
+  const nameOf = (id: number) => names.get(id) ?? '';
   const setOf = new Map<number, typeof orders>();
   for (const a of result.assignments) {
     setOf.set(a.riderId, [...(setOf.get(a.riderId) ?? []), ordersById.get(a.orderId)!]);
@@ -118,6 +116,14 @@ async function runVertical(
     const rider = ridersById.get(a.riderId)!;
     const arrival = planRoute(rider, setOf.get(a.riderId)!, now, travel, config, a.orderId).target
       ?.arrival;
+    // Why this rider: the assign dialog's figures for the order, from this run's snapshot.
+    const explanation = explainChoice(
+      ordersById.get(a.orderId)!,
+      riders,
+      { now, travel, config, cells },
+      a.riderId,
+      nameOf,
+    );
     const ok = await attempt(opts, 'assign', a.orderId, () =>
       assignOrder(
         db,
@@ -127,6 +133,7 @@ async function runVertical(
           riderId: a.riderId,
           auto: true,
           expectedReachAt: arrival ? new Date(arrival) : null,
+          explanation,
         },
         SYSTEM,
       ),
@@ -135,12 +142,8 @@ async function runVertical(
     else report.conflicts++;
   }
 
-  const escalateBefore = now + config.escalateMinutesBeforePickup * 60_000;
   const unplaced = waiting.filter((o) => result.unassigned.includes(o.id));
-  const due = unplaced.filter(
-    (o) =>
-      o.pickup.getTime() <= escalateBefore && canTransition('problem', o.state, vertical, 'system'),
-  );
+  const due = ordersToEscalate(unplaced, now, config, vertical);
   const free = riders.filter((r) => r.isOnDuty && r.isOnline).length;
   const reason = `${free} riders on duty, none on time`;
   // The rest wait for a later run; their log says once (per pickup) that this run found no one.

@@ -1,10 +1,12 @@
+import { explainAssignment, type RiderChoice } from '@dastak/core/messages/dispatch';
 import { activityTint } from '@dastak/core/order-transitions';
+import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups } from '../../db/schema/lookups';
 import { orderActivities, orders } from '../../db/schema/orders';
 import { runAutoAssignmentOnce } from '../../jobs/auto-assignment';
-import { createTestApp } from '../../test/test-app';
+import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import { PROBLEM_NO_RIDER_TEXT } from './dispatch.repository';
 import { insertOrder, insertRider, insertWorld, type World } from './dispatch-fixtures';
 
@@ -114,5 +116,52 @@ describe('runAutoAssignmentOnce', () => {
       .where(eq(orders.id, o.id));
     await runAutoAssignmentOnce(t.db, new Date());
     expect(await failed()).toHaveLength(2);
+  });
+
+  it("explains the choice in the order's activity with the assign dialog's figures", async () => {
+    const u = await createUser(t, [PERMISSIONS.CAN_ASSIGN_ORDER, PERMISSIONS.CAN_VIEW_ORDER]);
+    const headers = bearer((await login(t.app, u.email, u.password)).token);
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers })).json();
+    // Away from the riders of the tests above: two free riders, both on time, one nearer.
+    const lat = LAT + 0.08;
+    const spot = { lastKnownLatitude: lat, regionId: w.home.id };
+    const nearer = await insertRider(t.db, {
+      ...spot,
+      firstName: 'Nadia',
+      lastKnownLongitude: 74.41,
+    });
+    await insertRider(t.db, { ...spot, firstName: 'Bilal', lastKnownLongitude: 74.38 });
+    const o = await order(74.42, 45, { latitude: lat });
+
+    // What the dispatcher's dialog shows for the order just before the run.
+    type Row = { rider: { id: number; firstName: string; lastName: string } } & Record<
+      'totalScore' | 'onRoadTime' | 'lateMinutes',
+      number
+    >;
+    const dialog = await get(`/algorithm/blood/suggested-riders/${o.id}/`);
+    const [best, next] = dialog.availableRiders as Row[];
+    expect(best!.rider.id).toBe(nearer);
+    const choice = (r: Row): RiderChoice => ({
+      riderId: r.rider.id,
+      name: `${r.rider.firstName} ${r.rider.lastName}`,
+      score: r.totalScore,
+      minutesAway: r.onRoadTime,
+      lateMinutes: r.lateMinutes,
+    });
+
+    await runAutoAssignmentOnce(t.db, new Date());
+    expect((await load([o.id])).get(o.id)).toMatchObject({ assignedRiderId: nearer });
+    const log = await get(`/activity/?order=${o.id}`);
+    const why = log.results.find((a: { verb: string }) => a.verb === 'assignmentExplained');
+    expect(why.description).toMatch(
+      /^Auto-assigned Nadia Test: \d+ min away, on time, score \d+\.\d\. Next best Bilal Test: /,
+    );
+    expect(why.description).toBe(
+      explainAssignment({ chosen: choice(best!), nextBest: choice(next!) }),
+    );
+    expect(activityTint(why.verb)).toBe('default');
+    // Beside the assignment itself, written in the same transaction.
+    expect(log.results.map((a: { verb: string }) => a.verb)).toContain('assigned');
   });
 });

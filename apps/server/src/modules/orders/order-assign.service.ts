@@ -1,6 +1,12 @@
 import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
 import { ORDER_MESSAGES, ORDER_SUCCESS } from '@dastak/core/messages';
-import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
+import { type AssignmentExplanation, explainAssignment } from '@dastak/core/messages/dispatch';
+import {
+  type ActivityVerb,
+  describeActivity,
+  nextState,
+  ORDER_TRANSITIONS,
+} from '@dastak/core/order-transitions';
 import { USER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/http-errors';
@@ -28,6 +34,8 @@ import * as repo from './orders.repository';
 
 export type OrderActionResult = OrderSummary & { detail: string };
 
+const EXPLAINED_VERB: ActivityVerb = 'assignmentExplained';
+
 /**
  * The rider can take this order now: an active rider of the order's vertical, on duty, covid
  * trained for a covid order, and with room in the box. Locks the rider row (after the order).
@@ -54,7 +62,9 @@ async function checkRiderCanTake(tx: DbOrTx, order: OrderRow, riderId: number) {
 /**
  * POST /orders/{vertical}/{id}/request/ (staff, 'Can assign order') and the auto-assignment job
  * (system, auto: true). Exactly one of concurrent assigns wins: the order row is locked and the
- * losers see 'assigned' and get 409.
+ * losers see 'assigned' and get 409. An auto assignment may carry why its rider was chosen
+ * (issue 16): logged beside the 'assigned' row in the same transaction, so an assignment never
+ * stands without its reason nor a reason without its assignment.
  */
 export async function assignOrder(
   db: Db,
@@ -64,6 +74,7 @@ export async function assignOrder(
     riderId: number;
     auto: boolean;
     expectedReachAt?: Date | null;
+    explanation?: AssignmentExplanation | null;
   },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
@@ -83,11 +94,21 @@ export async function assignOrder(
       rider: rider.name,
       actor: await actorName(tx, actor),
     });
+    // The figures go in data too, for whoever audits the engine later.
+    const explained =
+      p.auto && p.explanation
+        ? [
+            activityRow(order, EXPLAINED_VERB, explainAssignment(p.explanation), actor, {
+              ...p.explanation,
+            }),
+          ]
+        : [];
     await insertActivities(tx, [
       activityRow(order, ORDER_TRANSITIONS.assign.verb, description, actor, {
         riderId: rider.id,
         auto: p.auto,
       }),
+      ...explained,
     ]);
     // The customer can follow the rider from now on (issue 14); once per order.
     await sendLiveLocationLink(tx, updated, actor);

@@ -1,20 +1,22 @@
 import { EMPTY } from '@dastak/core/messages';
+import {
+  formatLateness,
+  formatMinutes,
+  formatScore,
+  formatScoreBreakdown,
+} from '@dastak/core/messages/dispatch';
 import { formatKm } from '@dastak/core/rules/format';
 import { Radio, Table, Text, Tooltip } from '@mantine/core';
 import type { SuggestedRider } from './api/get-suggested-riders';
 import { suggestedRiderName } from './rider-groups';
 
-const minutes = (value: number | null) => (value == null ? EMPTY.NA : `${Math.round(value)} min`);
-
-/** Where a score comes from (docs/decisions/0009-dispatch.md), for the dispatcher who wonders. */
-function breakdownText({ breakdown }: SuggestedRider): string {
-  return [
-    `Travel ${breakdown.travel.toFixed(1)}`,
-    `Lateness ${breakdown.lateness.toFixed(1)}`,
-    `Load ${breakdown.load.toFixed(1)}`,
-    `Cell ${breakdown.cellCoverage.toFixed(1)}`,
-    `Skills ${breakdown.skills.toFixed(1)}`,
-  ].join(' · ');
+/**
+ * Where a score comes from (docs/decisions/0009-dispatch.md), for the dispatcher who wonders;
+ * worded and rounded as the auto-assignment's explanation in the activity log (issue 16).
+ */
+function breakdownText({ breakdown, onRoadTime, lateMinutes }: SuggestedRider): string {
+  const parts = formatScoreBreakdown(breakdown);
+  return onRoadTime == null ? parts : `${parts} · ${formatLateness(lateMinutes)}`;
 }
 
 /** One tab of the assign dialog: riders with score, distance in km and time on the road. */
@@ -75,7 +77,7 @@ export function SuggestedRidersTable({
                 <Table.Td ta="right">
                   <Tooltip label={breakdownText(entry)} withinPortal>
                     <Text size="sm" fw={600} span>
-                      {entry.totalScore.toFixed(1)}
+                      {formatScore(entry.totalScore)}
                     </Text>
                   </Tooltip>
                 </Table.Td>
@@ -83,7 +85,7 @@ export function SuggestedRidersTable({
                   <Text size="sm">{formatKm(entry.roadDistance)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm">{minutes(entry.onRoadTime)}</Text>
+                  <Text size="sm">{formatMinutes(entry.onRoadTime)}</Text>
                 </Table.Td>
               </Table.Tr>
             );
