@@ -35,21 +35,39 @@ export type UserGate = (userId: number) => Promise<boolean>;
  */
 export const VERIFIED_TOKENS_MAX = 10_000;
 
-/** A Map in use order: a hit moves its token to the end, the first entry is the least recent. */
+/**
+ * Least recently used by a use stamp on each entry. Why not a Map kept in use order (a hit
+ * deleting and re-inserting its token): every request then churned the Map's table, which showed
+ * as a few per cent of a small request's CPU (issue 18); a stamp is one store. The cost moves to
+ * eviction, a walk over the entries, which only happens past `max` live tokens.
+ */
 export function verifiedTokenCache(max: number) {
-  const entries = new Map<string, { user: AuthUser; expiresAtMs: number }>();
+  const entries = new Map<string, { user: AuthUser; expiresAtMs: number; used: number }>();
+  let uses = 0;
   return {
     get(token: string, nowMs: number): AuthUser | undefined {
       const entry = entries.get(token);
       if (!entry) return undefined;
-      entries.delete(token);
-      if (entry.expiresAtMs <= nowMs) return undefined;
-      entries.set(token, entry);
+      if (entry.expiresAtMs <= nowMs) {
+        entries.delete(token);
+        return undefined;
+      }
+      entry.used = ++uses;
       return entry.user;
     },
     set(token: string, user: AuthUser, expiresAtMs: number) {
-      if (entries.size >= max) entries.delete(entries.keys().next().value as string);
-      entries.set(token, { user, expiresAtMs });
+      if (entries.size >= max && !entries.has(token)) {
+        let oldest: string | undefined;
+        let oldestUse = Number.POSITIVE_INFINITY;
+        for (const [t, e] of entries) {
+          if (e.used < oldestUse) {
+            oldestUse = e.used;
+            oldest = t;
+          }
+        }
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(token, { user, expiresAtMs, used: ++uses });
     },
     /** Drops every token of the user (rare: a walk over at most `max` entries). */
     dropUser(userId: number) {
