@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: pure core rules and the simulator's planning, the server through app.inject on a real
-// database, and the browser specs (which start their own server and Chromium).
+// One runner, five projects: pure core rules, the benchmarks' fast parts and the simulator's planning, the server
+// through app.inject on a real database, and the browser specs (which start their own server and Chromium).
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      // Benchmark adapters and checkers (Solomon): fast parts only, the full tables run by script.
+      {
+        test: {
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       // The simulator's pure planning (which rider comes when); it drives the server for real.
       { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'] } },
       {

@@ -2,8 +2,9 @@
 # npm test: every check and test suite, in order, on a fresh Debian machine or in CI.
 #
 #   1. install what the tests need from Debian when absent: chromium, postgresql
-#   2. typecheck, lint and the OpenAPI lint (one test each), then the vitest runs: core; server
-#      on PGlite; the same on Node 24; server on a throwaway PostgreSQL; e2e (builds the console)
+#   2. typecheck, lint and the OpenAPI lint (one test each), then the vitest runs: core, simulator
+#      and the benchmarks' fast parts; server on PGlite; the same on Node 24; server on a throwaway
+#      PostgreSQL; e2e (builds the console)
 #   3. print one line per step and the total `N passed, N failed`; exit 1 if anything failed
 #
 # Every step runs even when an earlier one failed. Reports land in .tmp/test-results/ (one vitest
@@ -110,7 +111,7 @@ check 'typecheck' npm run typecheck
 check 'lint (biome)' npx biome check .
 # The document at /api/docs/json, linted by Redocly: no error and no warning (redocly.yaml).
 check 'openapi lint' npx tsx scripts/openapi-lint.ts
-suite 'core and simulator' core npx vitest run --project core --project simulator
+suite 'core, simulator and bench' core npx vitest run --project core --project simulator --project bench
 # PGlite run: make sure a TEST_DATABASE_URL from the caller's shell does not switch it to PostgreSQL.
 suite 'server (PGlite)' server-pglite env -u TEST_DATABASE_URL npx vitest run --project server
 suite 'server (PGlite, Node 24)' server-pglite-node24 \

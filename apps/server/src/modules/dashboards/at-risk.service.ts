@@ -4,7 +4,7 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { onTimeDeadline } from '@dastak/core/rules/lateness';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
-import type { PendingTaskRow } from '../dispatch/dispatch.repository';
+import { decodeQueue } from '../dispatch/dispatch.repository';
 import type { DispatchConfig } from '../dispatch/dispatch-config';
 import { roadLeg } from '../dispatch/distance';
 import { toRiderModels } from '../dispatch/rider-models';
@@ -16,16 +16,7 @@ const MINUTE = 60_000;
 
 /** The rider as route-plan.ts models it, from the candidate row's position and queue snapshot. */
 function riderModelOf(r: repo.AtRiskCandidateRow['rider'], now: number): RiderModel {
-  const tasks: PendingTaskRow[] = r.queue.map((t) => ({
-    riderId: r.id,
-    type: t[0],
-    deadline: t[1] == null ? null : new Date(t[1]),
-    orderId: t[2],
-    orderState: t[3],
-    pickup: t[4] == null ? null : new Date(t[4]),
-    latitude: t[5],
-    longitude: t[6],
-  }));
+  const tasks = decodeQueue(r.id, r.queue);
   const [model] = toRiderModels(
     [
       {

@@ -95,6 +95,20 @@ describe('solveAssignments', () => {
     expect(r.unassigned).toContain(4);
   });
 
+  it('never makes a pickup a rider already holds late to take a new order', () => {
+    // Rider 1 holds a pickup at 74.30 (due in 20 minutes, reached in about 10). A new order next
+    // door, due in 10, fits only before it, and the held patient would then wait past the grace.
+    const held = { orderId: 9, point: on(74.3), pickup: now + 20 * MIN };
+    const busy = rider(1, 74.33, { pickups: [held], inHand: 1, state: 1 });
+    const fresh = order(1, 74.34, { pickup: now + 10 * MIN });
+    const alone = solveAssignments(input([fresh], [busy]));
+    expect(alone.assignments).toEqual([]);
+    expect(alone.unassigned).toEqual([1]);
+    // A free rider who reaches it on time gets it instead.
+    const helped = solveAssignments(input([fresh], [busy, rider(2, 74.36)]));
+    expect(pairs(helped)).toEqual({ 1: 2 });
+  });
+
   it('serves at least as many orders on time as the greedy rules on random batches', () => {
     let seed = 7;
     const rnd = () => {

@@ -4,8 +4,11 @@ import {
   planRoute,
   type RiderModel,
   routeCost,
+  stopLoad,
+  stopWindow,
   type TravelFn,
 } from './route-plan';
+import { type RouteAnswer, type SearchOptions, solveFree } from './route-search';
 import { type CellContext, drainsCell, hasSkills, preGroup } from './scoring';
 
 /**
@@ -19,9 +22,14 @@ import { type CellContext, drainsCell, hasSkills, preGroup } from './scoring';
  * on the first (the route changes), which a fixed cost matrix cannot express; insertion
  * re-prices a rider's column after every placement.
  *
- * Hard rules: every added pickup is on time, capacity holds, covid and region rules hold.
- * Objective: minutes on the road added, plus weighted knock-on lateness on pickups already held,
- * plus small penalties (drained hyperlocal cell, covid rider on a normal order, borrowed wildcard).
+ * Hard rules: every added pickup is within its window, no held pickup becomes late (or later),
+ * load fits the box, the route end (when set) is reached in time, covid and region rules hold.
+ * Objective: minutes on the road added, plus small penalties (drained hyperlocal cell, covid
+ * rider on a normal order, borrowed wildcard).
+ *
+ * `sequence: 'slot'` (the default, what the job uses) visits a rider's stops in slot order.
+ * `sequence: 'free'` makes the visiting order part of the answer and runs route-search.ts, with
+ * an improvement search when `search` gives it a time budget (docs/decisions/0044-route-model.md).
  */
 
 export interface SolveInput {
@@ -31,6 +39,10 @@ export interface SolveInput {
   travel: TravelFn;
   config: DispatchConfig;
   cells: CellContext;
+  /** 'slot' visits stops in slot order (today's rule); 'free' lets the solver order them. */
+  sequence?: 'slot' | 'free';
+  /** Improvement search within a time budget (implies the free sequence). */
+  search?: SearchOptions;
 }
 
 export interface Assignment {
@@ -42,6 +54,8 @@ export interface SolveResult {
   assignments: Assignment[];
   /** Orders nobody can reach on time (yet). */
   unassigned: number[];
+  /** Free sequence only: each used rider's stops (held and new) in visiting order. */
+  routes?: RouteAnswer[];
 }
 
 /** Whether the rules let this rider take this order at all (before time and capacity). */
@@ -58,7 +72,7 @@ function canReachAlone(input: SolveInput, o: OrderModel, r: RiderModel): boolean
   const { now, travel, config } = input;
   const start = Math.max(now, r.availableFrom);
   const leg = travel(r.position!, o.point);
-  return start + leg.minutes * 60_000 <= o.pickup + config.onTimeGraceMinutes * 60_000;
+  return start + leg.minutes * 60_000 <= stopWindow(o, config)[1];
 }
 
 /** Per-rider state of a plan being built, with its objective kept up to date. */
@@ -67,9 +81,13 @@ export class PlanBook {
   readonly value: number[];
   private readonly leaving = new Map<number, number>();
   private readonly indexOf: Map<RiderModel, number>;
+  /** Minutes late the rider's held pickups already are without new work. */
+  private readonly heldLate: number[];
 
   constructor(readonly input: SolveInput) {
+    const { now, travel, config } = input;
     this.indexOf = new Map(input.riders.map((r, i) => [r, i]));
+    this.heldLate = input.riders.map((r) => planRoute(r, [], now, travel, config).lateExisting);
     this.added = input.riders.map(() => []);
     this.value = input.riders.map((r) => this.objective(r, []));
   }
@@ -77,9 +95,18 @@ export class PlanBook {
   /** Route cost of the rider doing `set` on top of the queue; Infinity when a rule breaks. */
   objective(rider: RiderModel, set: readonly OrderModel[]): number {
     const { config, now, travel, cells } = this.input;
-    if (rider.inHand + set.length > rider.capacity) return Infinity;
+    let load = rider.inHand;
+    for (const o of set) load += stopLoad(o);
+    if (load > rider.capacity) return Infinity;
     const plan = planRoute(rider, set, now, travel, config);
     if (plan.lateAdded > 0) return Infinity;
+    // New work never makes a held pickup late (or later than it already is): a patient told a
+    // rider is coming keeps that rider's time. The simulated day found that trading one held
+    // pickup's lateness for one new order on time was the joint solver's largest loss (ADR 0044).
+    if (set.length > 0 && plan.lateExisting > (this.heldLate[this.indexOf.get(rider)!] ?? 0) + 1e-9)
+      return Infinity;
+    // The route end bounds new work; a queue that already misses it gets nothing more.
+    if (set.length > 0 && plan.endLateMinutes > 0) return Infinity;
     let cost = routeCost(plan, config);
     let leaves = false;
     for (const o of set) {
@@ -120,6 +147,7 @@ export class PlanBook {
 }
 
 export function solveAssignments(input: SolveInput): SolveResult {
+  if (input.sequence === 'free' || input.search) return solveFreeSequence(input);
   const { orders, riders } = input;
   const nR = riders.length;
   const book = new PlanBook(input);
@@ -179,6 +207,40 @@ export function solveAssignments(input: SolveInput): SolveResult {
     for (const o of set) assignments.push({ orderId: o.orderId, riderId: riders[ri]!.id });
   });
   return { assignments, unassigned: [...open].map((oi) => orders[oi]!.orderId) };
+}
+
+/**
+ * The same rules and prices over a free visiting order. The drained-cell penalty depends on the
+ * whole plan, not one pair, so this path leaves it out (the job keeps the slot sequence).
+ */
+function solveFreeSequence(input: SolveInput): SolveResult {
+  const { orders, riders, config } = input;
+  const answer = solveFree({
+    orders,
+    riders,
+    now: input.now,
+    travel: input.travel,
+    config,
+    search: input.search,
+    allowed: (oi, ri) =>
+      eligible(orders[oi]!, riders[ri]!) && canReachAlone(input, orders[oi]!, riders[ri]!),
+    pairCost: (oi, ri) => {
+      const o = orders[oi]!;
+      const r = riders[ri]!;
+      return (
+        (r.isCovid && !o.isCovid ? config.covidRiderOnNormalOrderMinutes : 0) +
+        (r.regionId !== o.regionId ? config.wildcardFromOtherRegionMinutes : 0)
+      );
+    },
+  });
+  const fresh = new Set(orders.map((o) => o.orderId));
+  const assignments: Assignment[] = [];
+  for (const route of answer.routes) {
+    for (const id of route.orderIds) {
+      if (fresh.has(id)) assignments.push({ orderId: id, riderId: route.riderId });
+    }
+  }
+  return { assignments, unassigned: answer.unassigned, routes: answer.routes };
 }
 
 /** Relocate and swap moves between riders while they lower the total; a few passes at most. */

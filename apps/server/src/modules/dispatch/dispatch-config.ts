@@ -13,6 +13,11 @@ export const DISPATCH_DEFAULTS = {
   pickupServiceMinutes: 10,
   /** A rider reaching the door this many minutes after the slot start still counts on time. */
   onTimeGraceMinutes: 10,
+  /**
+   * The grace for a fasting patient (issue 16: a window per order): they wait at home without
+   * breakfast, so the rider is on time only until 5 minutes past the slot start (ADR 0044).
+   */
+  fastingGraceMinutes: 5,
   /** Auto-assignment considers orders whose pickup is at most this far ahead. */
   horizonMinutes: AUTO_ASSIGN_HORIZON_MINUTES,
   /** How often the auto-assignment job runs. */
@@ -42,6 +47,7 @@ const ENV_KEYS: Partial<Record<keyof DispatchConfig, string>> = {
   streetSpeedKmh: 'DISPATCH_STREET_SPEED_KMH',
   pickupServiceMinutes: 'DISPATCH_PICKUP_SERVICE_MINUTES',
   onTimeGraceMinutes: 'DISPATCH_ON_TIME_GRACE_MINUTES',
+  fastingGraceMinutes: 'DISPATCH_FASTING_GRACE_MINUTES',
 };
 
 /** Defaults with numeric environment overrides; a bad value stops the start and names it. */

@@ -25,6 +25,7 @@ const orderColumns = {
   longitude: orders.longitude,
   isCovid: orders.isCovid,
   assignedRiderId: orders.assignedRiderId,
+  isFasting: orders.isFasting,
 };
 /** Orders the job should place: waiting (or scheduled) and due within the horizon. */
 export function listWaitingOrders(db: DbOrTx, from: Date, to: Date) {
@@ -128,6 +129,8 @@ export interface PendingTaskRow {
   pickup: Date | null;
   latitude: number | null;
   longitude: number | null;
+  /** The order's patient is fasting: a tighter on-time window (DispatchConfig). */
+  isFasting: boolean;
 }
 
 // Timestamps travel as JSON's ISO text (cheaper for the server than extract(epoch)).
@@ -142,6 +145,8 @@ type QueueEntry = [
   pickup: string | null,
   latitude: number | null,
   longitude: number | null,
+  /** Absent in snapshots written before issue 16: not fasting. */
+  isFasting?: boolean,
 ];
 
 /** A rider's stored queue snapshot as the pending tasks toRiderModels takes. */
@@ -155,6 +160,7 @@ export const decodeQueue = (riderId: number, queue: unknown): PendingTaskRow[] =
     pickup: toDate(t[4]),
     latitude: t[5],
     longitude: t[6],
+    isFasting: t[7] === true,
   }));
 
 /**
@@ -181,7 +187,7 @@ export async function loadOrderContext(db: DbOrTx, vertical: Vertical, orderId: 
     select
       (select json_build_array(${orders.id}, ${orders.number}, ${orders.vertical}, ${orders.state},
           ${orders.regionId}, ${orders.pickup}, ${orders.timeSlotMinutes}, ${orders.latitude},
-          ${orders.longitude}, ${orders.isCovid}, ${orders.assignedRiderId})::text
+          ${orders.longitude}, ${orders.isCovid}, ${orders.assignedRiderId}, ${orders.isFasting})::text
         from ${orders} where ${orders.id} = ${orderId} and ${orders.vertical} = ${vertical}) as "order",
       (select json_build_array(${regions.id}, ${regions.polygon}, ${regions.isHyperlocalModeEnabled},
           ${regions.centerLatitude}, ${regions.centerLongitude}, ${regions.cityId})::text
@@ -205,6 +211,7 @@ export async function loadOrderContext(db: DbOrTx, vertical: Vertical, orderId: 
     longitude: o[8],
     isCovid: o[9],
     assignedRiderId: o[10],
+    isFasting: o[11] === true,
   };
   const g = row.region ? JSON.parse(row.region) : null;
   const region: RegionRow | undefined = g

@@ -43,6 +43,7 @@ export function toOrderModel(
     assignedRiderId: o.assignedRiderId,
     isCovid: o.isCovid,
     cellId: region?.isHyperlocalModeEnabled ? cellAt(point, regionCells) : null,
+    fasting: o.isFasting,
   };
 }
 
@@ -80,6 +81,7 @@ export function toRiderModels(
         point: { latitude: t.latitude, longitude: t.longitude },
         pickup: t.pickup.getTime(),
         pinned: t.orderState === 'reached',
+        fasting: t.isFasting,
       });
     }
     const home = regionsById.get(r.regionId);

@@ -231,7 +231,7 @@ export function riderStateFor(counts: { pickups: number; deliveries: number }): 
 const queueSnapshot = sql`(
   select coalesce(jsonb_agg(jsonb_build_array(
       ${riderTasks.type}, ${riderTasks.deadline}, ${orders.id}, ${orders.state},
-      ${orders.pickup}, ${orders.latitude}, ${orders.longitude}
+      ${orders.pickup}, ${orders.latitude}, ${orders.longitude}, ${orders.isFasting}
     ) order by ${riderTasks.sequence}, ${riderTasks.id}), '[]'::jsonb)
   from ${riderTasks} left join ${orders} on ${orders.id} = ${riderTasks.orderId}
   where ${riderTasks.riderId} = ${riderProfiles.userId} and ${riderTasks.state} = 'pending'

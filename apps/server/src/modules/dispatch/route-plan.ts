@@ -4,16 +4,21 @@ import type { Leg, Point } from './distance';
 /**
  * The one model of a rider's day that scoring, the solver and the benchmarks share: the rider
  * starts where the phone last was (after any break), does the pickups in slot order, waits at
- * the door when early, spends a service time at each, and is on time when reaching the door no
- * later than slot start + grace. Deliveries to a collection center come after the pickups and do
- * not move any arrival, so they are left out.
+ * the door until the stop's earliest time, spends a service time at each, and is on time when
+ * reaching the door no later than the stop's latest time (slot start + grace unless the order
+ * says otherwise). When the rider has a route end (the collection centre) the last leg is priced
+ * and its lateness reported; otherwise deliveries move no arrival and are left out.
+ * The solver's free sequence (route-search.ts) walks the same rules in any order.
  */
 
 export type TravelFn = (from: Point, to: Point) => Leg;
+const MINUTE = 60_000;
 export type RouteModel = Pick<
   DispatchConfig,
   'pickupServiceMinutes' | 'onTimeGraceMinutes' | 'lateMinuteWeight'
->;
+> &
+  /** Dispatch plans fasting stops to it; without it (reports' on-time, ADR 0025) the usual grace. */
+  Partial<Pick<DispatchConfig, 'fastingGraceMinutes'>>;
 
 /** A pickup to make: an order's door and its slot start (epoch ms). */
 export interface Stop {
@@ -22,7 +27,40 @@ export interface Stop {
   pickup: number;
   /** The rider is at this door now (order reached): it stays first. */
   pinned?: boolean;
+  /** Earliest service start (epoch ms); the slot start when absent. */
+  earliest?: number;
+  /**
+   * Latest on-time arrival (epoch ms); slot start + grace when absent. Tighter for fasting or
+   * urgent orders, wider for a benchmark's own windows.
+   */
+  latest?: number;
+  /** Room the pickup takes in the box (one sample kit by default). */
+  load?: number;
+  /** The patient is fasting: without `latest`, the window closes at the fasting grace (ADR 0044). */
+  fasting?: boolean;
 }
+
+/** Where a rider's route must end: the collection centre the samples go to, by a time. */
+export interface RouteEnd {
+  point: Point;
+  /** Epoch ms the rider must be there by (before the samples expire). */
+  latest: number;
+}
+
+/** A stop's window [earliest, latest] in epoch ms under the model's defaults. */
+export function stopWindow(stop: Stop, model: RouteModel): [number, number] {
+  return [
+    stop.earliest ?? stop.pickup,
+    stop.latest ??
+      stop.pickup +
+        (stop.fasting
+          ? (model.fastingGraceMinutes ?? model.onTimeGraceMinutes)
+          : model.onTimeGraceMinutes) *
+          MINUTE,
+  ];
+}
+
+export const stopLoad = (stop: Stop) => stop.load ?? 1;
 
 export interface RiderModel {
   id: number;
@@ -46,6 +84,8 @@ export interface RiderModel {
   inHand: number;
   /** A rider of this region whose last position lies outside it (not wildcard). */
   outsideHomeRegion: boolean;
+  /** When set, the route ends here: the last leg is priced and must arrive by `latest`. */
+  end?: RouteEnd | null;
 }
 
 export interface OrderModel extends Stop {
@@ -68,9 +108,9 @@ export interface RoutePlan {
   lateAdded: number;
   /** Arrival at the target stop, with the road covered to get there. */
   target: { arrival: number; metres: number; minutes: number; lateMinutes: number } | null;
+  /** Minutes past the route end's latest time (0 when the rider has no set end). */
+  endLateMinutes: number;
 }
-
-const MINUTE = 60_000;
 
 const bySlot = (a: Stop, b: Stop) =>
   (b.pinned ? 1 : 0) - (a.pinned ? 1 : 0) || a.pickup - b.pickup || a.orderId - b.orderId;
@@ -90,6 +130,7 @@ export function planRoute(
     lateExisting: 0,
     lateAdded: 0,
     target: null,
+    endLateMinutes: 0,
   };
   if (!rider.position) return plan;
   const stops: Stop[] =
@@ -97,13 +138,13 @@ export function planRoute(
   let t = Math.max(now, rider.availableFrom);
   let at = rider.position;
   const service = model.pickupServiceMinutes * MINUTE;
-  const grace = model.onTimeGraceMinutes * MINUTE;
   for (const stop of stops) {
     const leg = travel(at, stop.point);
     plan.travelMinutes += leg.minutes;
     plan.travelMetres += leg.metres;
     const arrival = t + leg.minutes * MINUTE;
-    const late = Math.max(0, arrival - (stop.pickup + grace)) / MINUTE;
+    const [earliest, latest] = stopWindow(stop, model);
+    const late = Math.max(0, arrival - latest) / MINUTE;
     const isAdded = added.length > 0 && added.includes(stop);
     if (isAdded) plan.lateAdded += late;
     else plan.lateExisting += late;
@@ -116,8 +157,14 @@ export function planRoute(
       };
     }
     // Early riders wait for the slot: patients book a window, not "as soon as possible".
-    t = Math.max(arrival, stop.pickup) + service;
+    t = Math.max(arrival, earliest) + service;
     at = stop.point;
+  }
+  if (rider.end) {
+    const leg = travel(at, rider.end.point);
+    plan.travelMinutes += leg.minutes;
+    plan.travelMetres += leg.metres;
+    plan.endLateMinutes = Math.max(0, t + leg.minutes * MINUTE - rider.end.latest) / MINUTE;
   }
   return plan;
 }
