@@ -94,6 +94,7 @@ describe('customer pages at 360 px', () => {
     await visible(page.getByText(`${order.patient.firstName} ${order.patient.lastName}`));
     // The phone masked but for its last characters; the whole number is nowhere on the page.
     const facts = page.locator('.c-facts');
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered is what a customer reads
     const shown = (label: string) => facts.locator(`dt:text-is("${label}") + dd`).innerText();
     const lastOf = (value: string) => maskContact(value).replace(/^•+/, '');
     expect(await shown('Phone')).toMatch(new RegExp(`^•+${lastOf(order.customer.phone)}$`));
@@ -254,6 +255,7 @@ describe('customer pages at 360 px', () => {
     ]) {
       const page = await open(junk);
       await visible(heading(page, PUBLIC_PAGES.FEEDBACK_ERROR));
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered is what a customer reads
       await expect.poll(() => page.locator('main').innerText()).toContain(INVALID_REST);
     }
     await onPath(session.page, 'cro-feedback-error');
