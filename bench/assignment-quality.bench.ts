@@ -3,9 +3,12 @@ import {
   evaluatePlan,
   greedyCheapestOnTime,
   greedyNearest,
-} from '../apps/server/src/modules/dispatch/assignment-baselines';
-import type { SolveResult } from '../apps/server/src/modules/dispatch/auto-assign';
-import { type SolveInput, solveAssignments } from '../apps/server/src/modules/dispatch/auto-assign';
+} from '../apps/server/src/modules/dispatch/routing/assignment-baselines';
+import type { SolveResult } from '../apps/server/src/modules/dispatch/routing/auto-assign';
+import {
+  type SolveInput,
+  solveAssignments,
+} from '../apps/server/src/modules/dispatch/routing/auto-assign';
 import { type InstanceSpec, instance } from './instances';
 
 /**

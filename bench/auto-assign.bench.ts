@@ -3,9 +3,9 @@ import {
   type SolveInput,
   type SolveResult,
   solveAssignments,
-} from '../apps/server/src/modules/dispatch/auto-assign';
-import { roadLeg } from '../apps/server/src/modules/dispatch/distance';
-import { planRoute } from '../apps/server/src/modules/dispatch/route-plan';
+} from '../apps/server/src/modules/dispatch/routing/auto-assign';
+import { roadLeg } from '../apps/server/src/modules/dispatch/routing/distance';
+import { planRoute } from '../apps/server/src/modules/dispatch/routing/route-plan';
 import { instance, ms, percentile } from './instances';
 
 /**

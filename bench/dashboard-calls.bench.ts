@@ -10,7 +10,7 @@ import { orderScanTypes, orders, riderTasks } from '../apps/server/src/db/schema
 import { riderProfiles } from '../apps/server/src/db/schema/riders';
 import { users } from '../apps/server/src/db/schema/users';
 import * as repo from '../apps/server/src/modules/dashboards/dashboards.repository';
-import { refreshQueueSnapshots } from '../apps/server/src/modules/dispatch/rider-queue.repository';
+import { refreshQueueSnapshots } from '../apps/server/src/modules/dispatch/queue/rider-queue.repository';
 import { createFixtures, tokenWith } from '../apps/server/src/modules/orders/test-fixtures';
 import { createTestApp } from '../apps/server/src/test/test-app';
 import { ms, percentile, rng } from './instances';

@@ -1,7 +1,10 @@
-import type { SolveInput } from '../apps/server/src/modules/dispatch/auto-assign';
 import { DISPATCH_DEFAULTS } from '../apps/server/src/modules/dispatch/dispatch-config';
-import { roadLeg } from '../apps/server/src/modules/dispatch/distance';
-import type { OrderModel, RiderModel } from '../apps/server/src/modules/dispatch/route-plan';
+import type { SolveInput } from '../apps/server/src/modules/dispatch/routing/auto-assign';
+import { roadLeg } from '../apps/server/src/modules/dispatch/routing/distance';
+import type {
+  OrderModel,
+  RiderModel,
+} from '../apps/server/src/modules/dispatch/routing/route-plan';
 
 /** Seeded generators shared by the benchmarks: same seed, same instance, every run. */
 

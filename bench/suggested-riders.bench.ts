@@ -6,9 +6,9 @@ import { orders, riderTasks } from '../apps/server/src/db/schema/orders';
 import { riderProfiles } from '../apps/server/src/db/schema/riders';
 import { users } from '../apps/server/src/db/schema/users';
 import { insertOrder, insertWorld } from '../apps/server/src/modules/dispatch/dispatch-fixtures';
-import { haversineMatrix } from '../apps/server/src/modules/dispatch/distance';
-import { refreshQueueSnapshots } from '../apps/server/src/modules/dispatch/rider-queue.repository';
-import { suggestRiders } from '../apps/server/src/modules/dispatch/suggested-riders.service';
+import { refreshQueueSnapshots } from '../apps/server/src/modules/dispatch/queue/rider-queue.repository';
+import { haversineMatrix } from '../apps/server/src/modules/dispatch/routing/distance';
+import { suggestRiders } from '../apps/server/src/modules/dispatch/suggested/suggested-riders.service';
 import { ms, percentile, pointIn, rng } from './instances';
 
 /**

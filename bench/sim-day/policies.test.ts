@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { solveAssignments } from '../../apps/server/src/modules/dispatch/auto-assign';
-import { planRoute } from '../../apps/server/src/modules/dispatch/route-plan';
+import { solveAssignments } from '../../apps/server/src/modules/dispatch/routing/auto-assign';
+import { planRoute } from '../../apps/server/src/modules/dispatch/routing/route-plan';
 import { instance } from '../instances';
 
 /**

@@ -1,13 +1,13 @@
+import type { DispatchConfig } from '../../apps/server/src/modules/dispatch/dispatch-config';
 import {
   greedyCheapestOnTime,
   greedyNearest,
-} from '../../apps/server/src/modules/dispatch/assignment-baselines';
+} from '../../apps/server/src/modules/dispatch/routing/assignment-baselines';
 import {
   type SolveInput,
   type SolveResult,
   solveAssignments,
-} from '../../apps/server/src/modules/dispatch/auto-assign';
-import type { DispatchConfig } from '../../apps/server/src/modules/dispatch/dispatch-config';
+} from '../../apps/server/src/modules/dispatch/routing/auto-assign';
 
 /**
  * The ways of dispatching a day that the simulation compares. Each is the production code (or

@@ -1,5 +1,5 @@
 import type { DispatchConfig } from '../../apps/server/src/modules/dispatch/dispatch-config';
-import type { Point } from '../../apps/server/src/modules/dispatch/distance';
+import type { Point } from '../../apps/server/src/modules/dispatch/routing/distance';
 import { rng } from '../instances';
 import type { SimOrder, SimRider } from './world';
 

@@ -1,16 +1,16 @@
 import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
 import { RIDER_STATES } from '@dastak/core/states';
 import { ordersToEscalate, waitingWindow } from '../../apps/server/src/jobs/auto-assignment-rules';
-import type { SolveInput } from '../../apps/server/src/modules/dispatch/auto-assign';
 import { DISPATCH_DEFAULTS } from '../../apps/server/src/modules/dispatch/dispatch-config';
-import { type Point, roadLeg } from '../../apps/server/src/modules/dispatch/distance';
+import type { SolveInput } from '../../apps/server/src/modules/dispatch/routing/auto-assign';
+import { type Point, roadLeg } from '../../apps/server/src/modules/dispatch/routing/distance';
 import {
   type OrderModel,
   planRoute,
   type RiderModel,
   type Stop,
-} from '../../apps/server/src/modules/dispatch/route-plan';
-import { groupRiders } from '../../apps/server/src/modules/dispatch/scoring';
+} from '../../apps/server/src/modules/dispatch/routing/route-plan';
+import { groupRiders } from '../../apps/server/src/modules/dispatch/suggested/scoring';
 import { EventQueue } from './clock';
 import type { Policy } from './policies';
 import {

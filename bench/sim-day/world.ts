@@ -1,4 +1,4 @@
-import type { Point } from '../../apps/server/src/modules/dispatch/distance';
+import type { Point } from '../../apps/server/src/modules/dispatch/routing/distance';
 import { CENTRE, pointIn, rng } from '../instances';
 
 /**

@@ -1,8 +1,11 @@
-import type { SolveInput } from '../../apps/server/src/modules/dispatch/auto-assign';
 import { DISPATCH_DEFAULTS } from '../../apps/server/src/modules/dispatch/dispatch-config';
-import type { Point } from '../../apps/server/src/modules/dispatch/distance';
-import type { OrderModel, RiderModel } from '../../apps/server/src/modules/dispatch/route-plan';
-import type { SearchOptions } from '../../apps/server/src/modules/dispatch/route-search';
+import type { SolveInput } from '../../apps/server/src/modules/dispatch/routing/auto-assign';
+import type { Point } from '../../apps/server/src/modules/dispatch/routing/distance';
+import type {
+  OrderModel,
+  RiderModel,
+} from '../../apps/server/src/modules/dispatch/routing/route-plan';
+import type { SearchOptions } from '../../apps/server/src/modules/dispatch/routing/route-search';
 import type { SolomonInstance } from './parse';
 
 /**

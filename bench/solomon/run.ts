@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { solveAssignments } from '../../apps/server/src/modules/dispatch/auto-assign';
+import { solveAssignments } from '../../apps/server/src/modules/dispatch/routing/auto-assign';
 import { toSolveInput } from './adapter';
 import { checkSolution } from './checker';
 import { readSolomon, type SolomonInstance } from './parse';

@@ -3,7 +3,7 @@ import { RIDER_STATES, RIDER_TASK_TYPES } from '@dastak/core/states';
 import type { Db } from '../db/client';
 import { riderTasks } from '../db/schema/orders';
 import { riderProfiles } from '../db/schema/riders';
-import { refreshQueueSnapshots } from '../modules/dispatch/rider-queue.repository';
+import { refreshQueueSnapshots } from '../modules/dispatch/queue/rider-queue.repository';
 import { boundsOf, jitter, nudgeInside, pointInPolygon, randomPointInPolygon } from './geometry';
 import { insertRows } from './insert';
 import type { ActiveOrder } from './order-rows';

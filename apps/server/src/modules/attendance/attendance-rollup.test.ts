@@ -7,7 +7,7 @@ import { riderLocationPings } from '../../db/schema/riders';
 import { riderShiftAttendance, riderShifts } from '../../db/schema/shifts';
 import { pruneLocationPings } from '../../jobs/location-retention';
 import { runRiderShiftsOnce } from '../../jobs/rider-shifts';
-import { haversineMetres } from '../dispatch/distance';
+import { haversineMetres } from '../dispatch/routing/distance';
 import { riderAppHarness } from '../riders/rider-app.harness';
 
 /**

@@ -1,5 +1,5 @@
 import { ATTENDANCE_RULES, ATTENDANCE_SLOT_MS } from '@dastak/core/constants';
-import { haversineMetres } from '../dispatch/distance';
+import { haversineMetres } from '../dispatch/routing/distance';
 
 /**
  * The pure rules of the ping roll-up (docs/decisions/0037-attendance.md): which pings belong to a

@@ -6,9 +6,9 @@ import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import { decodeQueue } from '../dispatch/dispatch.repository';
 import type { DispatchConfig } from '../dispatch/dispatch-config';
-import { roadLeg } from '../dispatch/distance';
-import { toRiderModels } from '../dispatch/rider-models';
-import { planRoute, type RiderModel } from '../dispatch/route-plan';
+import { roadLeg } from '../dispatch/routing/distance';
+import { planRoute, type RiderModel } from '../dispatch/routing/route-plan';
+import { toRiderModels } from '../dispatch/suggested/rider-models';
 import { pickupWindow } from './dashboard-window';
 import * as repo from './dashboards.repository';
 

@@ -4,7 +4,7 @@ import type { FulfillmentMethod, OrderState, Vertical } from '@dastak/core/state
 import { eq } from 'drizzle-orm';
 import { scanTypes } from '../../db/schema/catalog';
 import { orderScanTypes, orders, riderTasks } from '../../db/schema/orders';
-import { refreshQueueSnapshots } from '../dispatch/rider-queue.repository';
+import { refreshQueueSnapshots } from '../dispatch/queue/rider-queue.repository';
 import { type Fixtures, tokenWith } from '../orders/test-fixtures';
 
 /** Orders with known times for the dashboard tests, inserted directly as the demo data is. */

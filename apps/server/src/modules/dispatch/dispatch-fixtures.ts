@@ -6,7 +6,7 @@ import { cells, cities, collectionCenters, regions } from '../../db/schema/locat
 import { orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
-import { refreshQueueSnapshots } from './rider-queue.repository';
+import { refreshQueueSnapshots } from './queue/rider-queue.repository';
 
 /** Direct-insert fixtures for the dispatch tests and benchmarks: regions, riders, orders, queues. */
 

@@ -11,9 +11,9 @@ import {
   timeSlotsBodySchema,
   timeSlotsQueryParamsSchema,
 } from './dispatch.schemas';
-import { listRiderTasks } from './rider-tasks.service';
-import { suggestRiders } from './suggested-riders.service';
-import { listFreeTimeSlots } from './time-slots.service';
+import { listRiderTasks } from './queue/rider-tasks.service';
+import { suggestRiders } from './suggested/suggested-riders.service';
+import { listFreeTimeSlots } from './time-slots/time-slots.service';
 
 /** Suggested riders, the rider task queue and free time slots (spec §7 Algorithm, Orders). */
 export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {

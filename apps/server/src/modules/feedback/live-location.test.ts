@@ -7,7 +7,7 @@ import { patients } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { createTestApp } from '../../test/test-app';
-import { roadLeg } from '../dispatch/distance';
+import { roadLeg } from '../dispatch/routing/distance';
 import { markCollected, markReached } from '../orders/order-rider.service';
 import {
   api,

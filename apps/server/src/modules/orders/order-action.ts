@@ -11,7 +11,7 @@ import { type OrderFacts, transitionBlocker } from '@dastak/core/rules/order-gua
 import type { OrderState, Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
-import { recomputeRiderState, removeOrderTasks } from '../dispatch/rider-queue.repository';
+import { recomputeRiderState, removeOrderTasks } from '../dispatch/queue/rider-queue.repository';
 import type { ActivityInsert } from './activities.repository';
 import { type ActorContext, actorUserId, SYSTEM_ACTOR_NAME } from './actor';
 import { lockOrder, type OrderPatch, type OrderRow, userNames } from './orders.repository';

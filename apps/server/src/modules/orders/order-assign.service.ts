@@ -15,7 +15,7 @@ import {
   countTasksInHand,
   lockRider,
   recomputeRiderState,
-} from '../dispatch/rider-queue.repository';
+} from '../dispatch/queue/rider-queue.repository';
 import { sendLiveLocationLink } from '../feedback/customer-links.service';
 import { hasActivityForPickup, insertActivities } from './activities.repository';
 import type { ActorContext } from './actor';

@@ -6,7 +6,7 @@ import { pickupFit } from '@dastak/core/rules/pickup-window';
 import type { LookupKind, Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
-import { claimTimeSlot } from '../dispatch/time-slots.service';
+import { claimTimeSlot } from '../dispatch/time-slots/time-slots.service';
 import { insertActivities } from './activities.repository';
 import type { ActorContext } from './actor';
 import {

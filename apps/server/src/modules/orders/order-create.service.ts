@@ -9,7 +9,7 @@ import { pickupFit } from '@dastak/core/rules/pickup-window';
 import { ORDER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/http-errors';
-import { claimTimeSlot } from '../dispatch/time-slots.service';
+import { claimTimeSlot } from '../dispatch/time-slots/time-slots.service';
 import { insertActivities } from './activities.repository';
 import { type ActorContext, requireStaff } from './actor';
 import {

@@ -10,7 +10,7 @@ import {
   lockRider,
   pendingDeliveryCenters,
   recomputeRiderState,
-} from '../dispatch/rider-queue.repository';
+} from '../dispatch/queue/rider-queue.repository';
 import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { insertActivities } from './activities.repository';
 import { type ActorContext, requireStaff } from './actor';

@@ -8,7 +8,7 @@ import {
   completePickupAndQueueDelivery,
   haversineMetres,
   recomputeRiderState,
-} from '../dispatch/rider-queue.repository';
+} from '../dispatch/queue/rider-queue.repository';
 import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { notifyOrderEscalated } from '../push/push-notifier';
 import { insertActivities } from './activities.repository';

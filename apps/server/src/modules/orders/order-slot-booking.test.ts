@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { riderShifts } from '../../db/schema/shifts';
 import { createTestApp } from '../../test/test-app';
-import { claimTimeSlot } from '../dispatch/time-slots.service';
+import { claimTimeSlot } from '../dispatch/time-slots/time-slots.service';
 import {
   api,
   createBody,

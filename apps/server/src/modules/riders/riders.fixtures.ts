@@ -10,7 +10,7 @@ import { appVersions, riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
 import { type createTestApp, login } from '../../test/test-app';
 import { hashPassword } from '../auth/password';
-import { refreshQueueSnapshots } from '../dispatch/rider-queue.repository';
+import { refreshQueueSnapshots } from '../dispatch/queue/rider-queue.repository';
 
 /** Rows the rider tests share: inserted directly, the way the demo generator does. */
 

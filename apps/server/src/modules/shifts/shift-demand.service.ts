@@ -3,8 +3,12 @@ import { SHIFT_MESSAGES } from '@dastak/core/messages';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { listBookings } from '../dispatch/time-slots.repository';
-import { DEFAULT_SLOT_LENGTH, shiftsOf, slotCapacity } from '../dispatch/time-slots.service';
+import { listBookings } from '../dispatch/time-slots/time-slots.repository';
+import {
+  DEFAULT_SLOT_LENGTH,
+  shiftsOf,
+  slotCapacity,
+} from '../dispatch/time-slots/time-slots.service';
 import { findRegion } from './shift-schedules.repository';
 
 const MINUTE = 60_000;

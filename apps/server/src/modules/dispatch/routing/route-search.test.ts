@@ -1,55 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type SolveInput, solveAssignments } from './auto-assign';
-import { DISPATCH_DEFAULTS } from './dispatch-config';
+import { solveAssignments } from './auto-assign';
 import { roadLeg } from './distance';
 import { type OrderModel, planRoute, type RiderModel } from './route-plan';
-
-const MIN = 60_000;
-const now = Date.parse('2026-03-02T10:00:00+05:00');
-const config = { ...DISPATCH_DEFAULTS };
-// Along one street at latitude 31.5: 0.01 degree of longitude is about 3.9 minutes of riding.
-const on = (lng: number) => ({ latitude: 31.5, longitude: lng });
-const order = (id: number, lng: number, o: Partial<OrderModel> = {}): OrderModel => ({
-  orderId: id,
-  point: on(lng),
-  pickup: now + 20 * MIN,
-  regionId: 1,
-  cityId: 1,
-  isCovid: false,
-  cellId: null,
-  ...o,
-});
-const rider = (id: number, lng: number, r: Partial<RiderModel> = {}): RiderModel => ({
-  id,
-  regionId: 1,
-  cityId: 1,
-  position: on(lng),
-  isOnDuty: true,
-  isOnline: true,
-  state: 0,
-  isWildcard: false,
-  isCovid: false,
-  capacity: 5,
-  cellId: null,
-  availableFrom: 0,
-  pickups: [],
-  inHand: 0,
-  outsideHomeRegion: false,
-  ...r,
-});
-const input = (
-  orders: OrderModel[],
-  riders: RiderModel[],
-  more: Partial<SolveInput> = {},
-): SolveInput => ({
-  orders,
-  riders,
-  now,
-  travel: (a, b) => roadLeg(a, b, config),
-  config,
-  cells: { hyperlocal: false, minRiders: new Map(), freeRiders: new Map() },
-  ...more,
-});
+import { config, input, MIN, now, on, order, rider } from './street-models';
 
 describe('free visiting order', () => {
   // Order 1 books early but accepts a wide window far out; order 2 is near with a tight one.

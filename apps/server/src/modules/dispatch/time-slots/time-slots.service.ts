@@ -3,8 +3,8 @@ import { ORDER_MESSAGES } from '@dastak/core/messages';
 import { parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { pickupWindow } from '@dastak/core/rules/pickup-window';
 import type { Vertical } from '@dastak/core/states';
-import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import type { DbOrTx } from '../../../db/client';
+import { badRequest, notFound } from '../../../lib/http-errors';
 import * as repo from './time-slots.repository';
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
 import { RIDER_STATES, RIDER_TASK_TYPES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import {
   createFixtures,
   createRider,
@@ -9,7 +9,7 @@ import {
   orderRow,
   pendingTasksOf,
   placeOrder,
-} from '../orders/test-fixtures';
+} from '../../orders/test-fixtures';
 import {
   addPickupTask,
   completeDelivery,

@@ -1,11 +1,11 @@
 import type { Vertical } from '@dastak/core/states';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { regions } from '../../db/schema/locations';
-import { orders } from '../../db/schema/orders';
-import { riderProfiles } from '../../db/schema/riders';
-import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../db/schema/shifts';
-import { users } from '../../db/schema/users';
+import type { DbOrTx } from '../../../db/client';
+import { regions } from '../../../db/schema/locations';
+import { orders } from '../../../db/schema/orders';
+import { riderProfiles } from '../../../db/schema/riders';
+import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../../db/schema/shifts';
+import { users } from '../../../db/schema/users';
 
 /** States of an order that still holds a rider's time in its slot. */
 const BOOKING_STATES = [

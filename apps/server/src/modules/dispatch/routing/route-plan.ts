@@ -1,4 +1,4 @@
-import type { DispatchConfig } from './dispatch-config';
+import type { DispatchConfig } from '../dispatch-config';
 import type { Leg, Point } from './distance';
 
 /**

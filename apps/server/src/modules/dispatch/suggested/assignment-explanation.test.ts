@@ -1,9 +1,9 @@
 import { explainAssignment } from '@dastak/core/messages/dispatch';
 import { describe, expect, it } from 'vitest';
+import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
+import { type Point, roadLeg } from '../routing/distance';
+import type { OrderModel, RiderModel } from '../routing/route-plan';
 import { explainChoice } from './assignment-explanation';
-import { DISPATCH_DEFAULTS, type DispatchConfig } from './dispatch-config';
-import { type Point, roadLeg } from './distance';
-import type { OrderModel, RiderModel } from './route-plan';
 import { type CellContext, groupRiders } from './scoring';
 
 const MIN = 60_000;

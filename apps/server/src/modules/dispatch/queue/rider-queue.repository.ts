@@ -6,12 +6,12 @@ import {
   type Vertical,
 } from '@dastak/core/states';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { collectionCenters } from '../../db/schema/locations';
-import { orders, riderTasks } from '../../db/schema/orders';
-import { riderProfiles } from '../../db/schema/riders';
-import { users } from '../../db/schema/users';
-import { publishRidersChanged } from '../realtime/publish';
+import type { DbOrTx } from '../../../db/client';
+import { collectionCenters } from '../../../db/schema/locations';
+import { orders, riderTasks } from '../../../db/schema/orders';
+import { riderProfiles } from '../../../db/schema/riders';
+import { users } from '../../../db/schema/users';
+import { publishRidersChanged } from '../../realtime/publish';
 
 /**
  * A rider's task queue (rider_tasks) and the rider state that follows from it (spec §4: 0 idle,

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_TASK_TYPES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, regions } from '../../db/schema/locations';
-import { riderTasks } from '../../db/schema/orders';
-import { bearer, createTestApp, createUser, login } from '../../test/test-app';
+import { cities, regions } from '../../../db/schema/locations';
+import { riderTasks } from '../../../db/schema/orders';
+import { bearer, createTestApp, createUser, login } from '../../../test/test-app';
 import {
   CENTRE,
   insertCell,
@@ -12,7 +12,7 @@ import {
   insertRider,
   insertWorld,
   type World,
-} from './dispatch-fixtures';
+} from '../dispatch-fixtures';
 
 const MIN = 60_000;
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,4 +1,4 @@
-import { DISPATCH_DEFAULTS, type DispatchConfig } from './dispatch-config';
+import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
 
 export type Point = { latitude: number; longitude: number };
 /** One road leg: metres on the road and minutes on it. */

@@ -1,12 +1,12 @@
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { RiderState, Vertical } from '@dastak/core/states';
-import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
-import * as repo from './dispatch.repository';
-import { DISPATCH_DEFAULTS, type DispatchConfig } from './dispatch-config';
-import { distanceMatrix, haversineMetres, type Point, roadLeg } from './distance';
+import type { Db } from '../../../db/client';
+import { notFound } from '../../../lib/http-errors';
+import * as repo from '../dispatch.repository';
+import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
+import { distanceMatrix, haversineMetres, type Point, roadLeg } from '../routing/distance';
+import type { TravelFn } from '../routing/route-plan';
 import { toOrderModel, toRiderModels } from './rider-models';
-import type { TravelFn } from './route-plan';
 import { cellContext, groupRiders, RIDER_GROUPS, type RiderEstimate } from './scoring';
 
 export interface DispatchOptions {

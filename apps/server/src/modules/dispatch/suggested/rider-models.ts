@@ -1,15 +1,15 @@
 import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
 import { RIDER_TASK_TYPES } from '@dastak/core/states';
-import type { Polygon } from '../../db/schema/locations';
-import { pointInPolygon } from '../../demo/geometry';
+import type { Polygon } from '../../../db/schema/locations';
+import { pointInPolygon } from '../../../demo/geometry';
 import type {
   CandidateRiderRow,
   DispatchOrderRow,
   listCells,
   PendingTaskRow,
   RegionRow,
-} from './dispatch.repository';
-import type { OrderModel, RiderModel, Stop } from './route-plan';
+} from '../dispatch.repository';
+import type { OrderModel, RiderModel, Stop } from '../routing/route-plan';
 
 /** Database rows to the pure models of route-plan.ts. */
 

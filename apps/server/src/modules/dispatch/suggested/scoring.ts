@@ -1,13 +1,13 @@
 import { RIDER_STATES } from '@dastak/core/states';
-import type { DispatchConfig } from './dispatch-config';
-import { haversineMetres } from './distance';
+import type { DispatchConfig } from '../dispatch-config';
+import { haversineMetres } from '../routing/distance';
 import {
   type OrderModel,
   pickupsInHand,
   planRoute,
   type RiderModel,
   type TravelFn,
-} from './route-plan';
+} from '../routing/route-plan';
 
 /** The six tabs of the assign modal (spec §3 Assignable rider result). */
 export const RIDER_GROUPS = [

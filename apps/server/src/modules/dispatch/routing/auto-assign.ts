@@ -1,4 +1,5 @@
-import type { DispatchConfig } from './dispatch-config';
+import type { DispatchConfig } from '../dispatch-config';
+import { type CellContext, drainsCell, hasSkills, preGroup } from '../suggested/scoring';
 import {
   type OrderModel,
   planRoute,
@@ -9,7 +10,6 @@ import {
   type TravelFn,
 } from './route-plan';
 import { type RouteAnswer, type SearchOptions, solveFree } from './route-search';
-import { type CellContext, drainsCell, hasSkills, preGroup } from './scoring';
 
 /**
  * The auto-assignment solver: regret-2 insertion followed by relocate/swap local search

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eligible } from './auto-assign';
-import { DISPATCH_DEFAULTS, type DispatchConfig } from './dispatch-config';
-import { roadLeg } from './distance';
-import type { OrderModel, RiderModel } from './route-plan';
+import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
+import { eligible } from '../routing/auto-assign';
+import { roadLeg } from '../routing/distance';
+import type { OrderModel, RiderModel } from '../routing/route-plan';
 import { type CellContext, groupRiders, scoreRider } from './scoring';
 
 const MIN = 60_000;

@@ -1,5 +1,5 @@
 import type { AssignmentExplanation, RiderChoice } from '@dastak/core/messages/dispatch';
-import type { OrderModel, RiderModel } from './route-plan';
+import type { OrderModel, RiderModel } from '../routing/route-plan';
 import {
   type GroupedEstimates,
   groupRiders,
