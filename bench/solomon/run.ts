@@ -24,7 +24,7 @@ export function solveInstance(
 
 // A copy of ../shared/benchmarks/solomon-100 (public data; source and rules in its README), so a
 // fresh clone runs the benchmark and its tests with nothing beside it.
-export const DATA_DIR = join(import.meta.dirname, 'data');
+export const DATA_DIR = join(import.meta.dirname, 'instances');
 
 export function bestKnown(dir = DATA_DIR): Map<string, number> {
   const rows = readFileSync(join(dir, 'best-known.csv'), 'utf8').trim().split('\n').slice(1);
