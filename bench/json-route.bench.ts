@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../apps/server/src/ops/spawn-server';
+import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
 
 /**
  * Per-request overhead (issue 18): an authenticated JSON route that touches no database,
- * GET /api/v1/orders/blood/states/, on the real server (apps/server/src/main.ts as `npm start`
- * runs it: PGlite in a temp DATA_DIR, LOG_LEVEL info, its log going through the production
+ * GET /api/v1/orders/blood/states/, on the real server (the bundle of apps/server/src/main.ts
+ * that `npm start` runs, ADR 0046: PGlite in a temp DATA_DIR, LOG_LEVEL info, its log going through the production
  * destination to /dev/null), against a bare node:http server answering the same bytes, in the
  * same run. Each server is a process of its own; autocannon drives them from this one, one after
  * the other, 10 connections for BENCH_SECONDS (10) each after a short warm-up, in alternating
@@ -65,9 +65,7 @@ async function startServer(checkout: string) {
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
-      '--import',
-      'tsx',
-      path.join(checkout, 'apps/server/src/main.ts'),
+      ...serverArgs(checkout),
     ],
     {
       cwd: checkout,

@@ -11,7 +11,7 @@ import {
   RIDER_PASSWORD,
   seedGeography,
 } from '../apps/server/src/modules/riders/riders.fixtures';
-import { freePort } from '../apps/server/src/ops/spawn-server';
+import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
 
 /**
  * Ping ingest with the attendance roll-up (issue 13, docs/decisions/0037-attendance.md):
@@ -77,28 +77,24 @@ const fleets = await (async () => {
 
 const port = await freePort();
 const adminPassword = randomBytes(12).toString('hex');
-const server: ChildProcess = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-  {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: 'bench@dastak.local',
-      ADMIN_PASSWORD: adminPassword,
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-      // Each rider logs in from an address of its own (the login limit is per address).
-      TRUST_PROXY: 'on',
-      NODE_ENV: 'production',
-    },
+const server: ChildProcess = spawn(process.execPath, serverArgs(root), {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    DEMO_DATA: 'off',
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL: 'bench@dastak.local',
+    ADMIN_PASSWORD: adminPassword,
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    // Each rider logs in from an address of its own (the login limit is per address).
+    TRUST_PROXY: 'on',
+    NODE_ENV: 'production',
   },
-);
+});
 const stop = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
 };

@@ -1,4 +1,4 @@
-// The soak of issue 12 ("Load"): the real server as `npm start` runs it (apps/server/src/main.ts,
+// The soak of issue 12 ("Load"): the real server as `npm start` runs it (apps/server/dist/main.mjs,
 // logging at info, demo data, loopback only) under three times a busy city for --minutes:
 // the simulator's riders and call centre (150 riders pinging every 2 s, 20 orders a minute),
 // dashboards open (a realtime stream per region refetching what its events invalidate) and
@@ -90,7 +90,7 @@ const server = await spawnServer(
 });
 const pid = server.child.pid as number;
 const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-if (!cmdline.some((a) => a.endsWith('apps/server/src/main.ts'))) {
+if (!cmdline.some((a) => a.endsWith('apps/server/dist/main.mjs'))) {
   throw new Error(`pid ${pid} is not the server: ${cmdline.join(' ')}`);
 }
 // The server logs every request at info: keep a bounded tail and count the 5xx it logs, rather

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds the console on first run (or when its sources are newer than the build),
-// then starts the server, which migrates the database and loads demo data on a new one.
+// `npm start`: builds the console and the server on first run (or when their sources are newer
+// than the build), then starts the server, which migrates the database and loads demo data on a
+// new one.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuild } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/console/dist/index.html');
@@ -26,10 +28,12 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-  { cwd: root, stdio: 'inherit', env: process.env },
-);
+// The server runs as a bundle (ADR 0046), rebuilt here when a source is newer.
+const bundle = await ensureServerBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,13 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 /**
- * The real server (apps/server/src/main.ts, as `npm start` runs it) in a process of its own, on
- * loopback and a free port: for the shutdown test and the crash script.
+ * The real server as `npm start` runs it (the bundle of apps/server/src/main.ts that
+ * scripts/build-server.mjs makes, ADR 0046) in a process of its own, on loopback and a free port:
+ * for the shutdown and upgrade tests, the crash script and the benchmarks.
  */
 export const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+/**
+ * Node's arguments that run the server of the checkout at `root` as `npm start` does: its bundle,
+ * built first when a source is newer. A checkout from before the bundle (a benchmark's baseline)
+ * runs its sources under tsx, as its own `npm start` did.
+ */
+export function serverArgs(root = ROOT): string[] {
+  const script = path.join(root, 'scripts/build-server.mjs');
+  const built = spawnSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });
+  if (built.error || (built.status !== 0 && !/Cannot find module/.test(built.stderr))) {
+    throw new Error(`building the server failed:\n${built.stderr}`);
+  }
+  if (built.status !== 0) return ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  return ['--enable-source-maps', built.stdout.trim()];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,7 +49,7 @@ export interface SpawnedServer {
 export async function spawnServer(env: Record<string, string>, seconds = 120, fixedPort?: number) {
   const port = fixedPort ?? (await freePort());
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
