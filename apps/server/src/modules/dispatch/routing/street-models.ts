@@ -12,9 +12,14 @@ export const now = Date.parse('2026-03-02T10:00:00+05:00');
 export const config = { ...DISPATCH_DEFAULTS };
 // Along one street at latitude 31.5: 0.01 degree of longitude is about 0.95 km of road.
 export const on = (lng: number) => ({ latitude: 31.5, longitude: lng });
-export const order = (id: number, lng: number, o: Partial<OrderModel> = {}): OrderModel => ({
+/** An order due 20 minutes from now at `point`: also the suggested-rider tests' builder. */
+export const orderAt = (
+  id: number,
+  point: OrderModel['point'],
+  o: Partial<OrderModel> = {},
+): OrderModel => ({
   orderId: id,
-  point: on(lng),
+  point,
   pickup: now + 20 * MIN,
   regionId: 1,
   cityId: 1,
@@ -22,11 +27,18 @@ export const order = (id: number, lng: number, o: Partial<OrderModel> = {}): Ord
   cellId: null,
   ...o,
 });
-export const rider = (id: number, lng: number, r: Partial<RiderModel> = {}): RiderModel => ({
+export const order = (id: number, lng: number, o: Partial<OrderModel> = {}) =>
+  orderAt(id, on(lng), o);
+/** An idle rider on duty and online at `position`: also the suggested-rider tests' builder. */
+export const riderAt = (
+  id: number,
+  position: RiderModel['position'],
+  r: Partial<RiderModel> = {},
+): RiderModel => ({
   id,
   regionId: 1,
   cityId: 1,
-  position: on(lng),
+  position,
   isOnDuty: true,
   isOnline: true,
   state: 0,
@@ -40,6 +52,8 @@ export const rider = (id: number, lng: number, r: Partial<RiderModel> = {}): Rid
   outsideHomeRegion: false,
   ...r,
 });
+export const rider = (id: number, lng: number, r: Partial<RiderModel> = {}) =>
+  riderAt(id, on(lng), r);
 export const input = (
   orders: OrderModel[],
   riders: RiderModel[],

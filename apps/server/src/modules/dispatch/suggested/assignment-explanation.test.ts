@@ -2,45 +2,19 @@ import { explainAssignment } from '@dastak/core/messages/dispatch';
 import { describe, expect, it } from 'vitest';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
 import { type Point, roadLeg } from '../routing/distance';
-import type { OrderModel, RiderModel } from '../routing/route-plan';
+import type { RiderModel } from '../routing/route-plan';
+import { MIN, now, orderAt, riderAt } from '../routing/street-models';
 import { explainChoice } from './assignment-explanation';
 import { type CellContext, groupRiders } from './scoring';
 
-const MIN = 60_000;
-const now = Date.parse('2026-03-02T10:00:00+05:00');
 const config: DispatchConfig = { ...DISPATCH_DEFAULTS };
 const noCells: CellContext = { hyperlocal: false, minRiders: new Map(), freeRiders: new Map() };
 const ctx = { now, travel: (a: Point, b: Point) => roadLeg(a, b, config), config, cells: noCells };
 
 // 0.01 degree of latitude is about 1.5 km on the road, 4.5 minutes at 20 km/h.
 const at = (dLat: number) => ({ latitude: 31.5 + dLat, longitude: 74.35 });
-const order: OrderModel = {
-  orderId: 100,
-  point: at(0),
-  pickup: now + 20 * MIN,
-  regionId: 1,
-  cityId: 1,
-  isCovid: false,
-  cellId: null,
-};
-const rider = (id: number, r: Partial<RiderModel> = {}): RiderModel => ({
-  id,
-  regionId: 1,
-  cityId: 1,
-  position: at(0.01),
-  isOnDuty: true,
-  isOnline: true,
-  state: 0,
-  isWildcard: false,
-  isCovid: false,
-  capacity: 5,
-  cellId: null,
-  availableFrom: 0,
-  pickups: [],
-  inHand: 0,
-  outsideHomeRegion: false,
-  ...r,
-});
+const order = orderAt(100, at(0));
+const rider = (id: number, r: Partial<RiderModel> = {}) => riderAt(id, at(0.01), r);
 const names: Record<number, string> = {
   1: 'Ali Khan',
   2: 'Sara Ahmed',

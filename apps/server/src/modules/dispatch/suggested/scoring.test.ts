@@ -3,10 +3,9 @@ import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
 import { eligible } from '../routing/auto-assign';
 import { roadLeg } from '../routing/distance';
 import type { OrderModel, RiderModel } from '../routing/route-plan';
+import { MIN, now, orderAt, riderAt } from '../routing/street-models';
 import { type CellContext, groupRiders, scoreRider } from './scoring';
 
-const MIN = 60_000;
-const now = Date.parse('2026-03-02T10:00:00+05:00');
 const config: DispatchConfig = { ...DISPATCH_DEFAULTS };
 const travel = (a: RiderModel['position'] & {}, b: RiderModel['position'] & {}) =>
   roadLeg(a, b, config);
@@ -15,35 +14,11 @@ const ctx = (cells = noCells) => ({ now, travel, config, cells });
 
 // 0.01 degree of latitude is about 1.1 km, 1.5 km on the road, 4.5 minutes at 20 km/h.
 const at = (dLat: number, dLng = 0) => ({ latitude: 31.5 + dLat, longitude: 74.35 + dLng });
-const order = (o: Partial<OrderModel> = {}): OrderModel => ({
-  orderId: 100,
-  point: at(0),
-  pickup: now + 30 * MIN,
-  regionId: 1,
-  cityId: 1,
-  isCovid: false,
-  cellId: null,
-  ...o,
-});
+// Pickup 30 minutes from now, 1.5 km from an idle rider unless a test says otherwise.
+const order = (o: Partial<OrderModel> = {}) =>
+  orderAt(100, at(0), { pickup: now + 30 * MIN, ...o });
 let nextId = 1;
-const rider = (r: Partial<RiderModel> = {}): RiderModel => ({
-  id: nextId++,
-  regionId: 1,
-  cityId: 1,
-  position: at(0.01),
-  isOnDuty: true,
-  isOnline: true,
-  state: 0,
-  isWildcard: false,
-  isCovid: false,
-  capacity: 5,
-  cellId: null,
-  availableFrom: 0,
-  pickups: [],
-  inHand: 0,
-  outsideHomeRegion: false,
-  ...r,
-});
+const rider = (r: Partial<RiderModel> = {}) => riderAt(nextId++, at(0.01), r);
 
 describe('scoreRider', () => {
   it('a near idle rider is on time, with road distance and minutes and a full breakdown', () => {
