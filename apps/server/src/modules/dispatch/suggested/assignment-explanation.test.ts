@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
 import { type Point, roadLeg } from '../routing/distance';
 import type { RiderModel } from '../routing/route-plan';
-import { MIN, now, orderAt, riderAt } from '../routing/street-models';
+import { now, orderAt, riderAt } from '../routing/street-models';
 import { explainChoice } from './assignment-explanation';
 import { type CellContext, groupRiders } from './scoring';
 
