@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useRefreshSessionUser } from '../../features/auth/hooks/use-refresh-session-user';
+import { CommandPalette } from '../../features/palette/command-palette';
 import { SideNav } from './side-nav';
 
 /** Staff chrome: a fixed side navigation and the page. Sized for 1366x768 and up. */
@@ -14,6 +15,7 @@ export function AppLayout() {
       <AppShell.Main bg="gray.0" mih="100vh">
         <Outlet />
       </AppShell.Main>
+      <CommandPalette />
     </AppShell>
   );
 }
