@@ -1,4 +1,5 @@
 import * as messages from '@dastak/core/messages';
+import * as bulkReassignMessages from '@dastak/core/messages/bulk-reassign';
 import * as customerLinkMessages from '@dastak/core/messages/customer-links';
 import * as issueReportMessages from '@dastak/core/messages/issue-reports';
 import type { z } from 'zod';
@@ -96,7 +97,14 @@ function catalogue() {
     } else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
   };
   // messages.ts and the feature messages kept beside it (docs/decisions/0042-feature-messages.md).
-  for (const module of [messages, customerLinkMessages, issueReportMessages]) visit(module);
+  for (const module of [
+    messages,
+    customerLinkMessages,
+    issueReportMessages,
+    bulkReassignMessages,
+  ]) {
+    visit(module);
+  }
   return { fixed, patterns };
 }
 const CATALOGUE = catalogue();

@@ -116,67 +116,77 @@ export async function assignOrder(
   });
 }
 
+export type ReassignParams = {
+  vertical?: Vertical;
+  orderId: number;
+  riderId: number;
+  reassignmentStringId: number;
+  reason: string;
+};
+
 /** POST /orders/{vertical}/{id}/reassign/: the old rider is released, the new one queued. */
 export async function reassignOrder(
   db: Db,
-  p: {
-    vertical: Vertical;
-    orderId: number;
-    riderId: number;
-    reassignmentStringId: number;
-    reason: string;
-  },
+  p: ReassignParams & { vertical: Vertical },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  return db.transaction(async (tx) => {
-    const { order } = await beginAction(tx, 'reassign', actor, p);
-    const previousId = order.assignedRiderId;
-    if (previousId === p.riderId) throw conflict(ORDER_MESSAGES.RIDER_ALREADY_ASSIGNED);
-    const lookup = await findLookup(tx, p.reassignmentStringId, 'reassignment', order.vertical);
-    if (!lookup) {
-      throw badRequest(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
-        reassignmentStringId: [ORDER_MESSAGES.UNKNOWN_REFERENCE],
-      });
-    }
-    // Both rider rows in id order, so crossing reassignments cannot deadlock.
-    for (const id of [previousId, p.riderId]
-      .filter((x): x is number => !!x)
-      .sort((a, b) => a - b)) {
-      await lockRider(tx, id);
-    }
-    const rider = await checkRiderCanTake(tx, order, p.riderId);
-    const released = await releaseRider(tx, order);
-    const updated = await repo.updateOrder(tx, order.id, {
-      ...released,
-      state: nextState('reassign', order.state),
-      assignedRiderId: rider.id,
-      assignedAt: new Date(),
-      wasManualAssigned: true,
-      // The new rider has not been to the patient yet.
-      reachedAt: null,
-      riderReachedLatitude: null,
-      riderReachedLongitude: null,
-      reachedThresholdDistance: null,
+  return db.transaction((tx) => reassignOrderInTx(tx, p, actor));
+}
+
+/**
+ * The reassignment inside the caller's transaction (the bulk reassign runs several in one).
+ * Locks the order, then both riders in id order.
+ */
+export async function reassignOrderInTx(
+  tx: DbOrTx,
+  p: ReassignParams,
+  actor: ActorContext,
+): Promise<OrderActionResult> {
+  const { order } = await beginAction(tx, 'reassign', actor, p);
+  const previousId = order.assignedRiderId;
+  if (previousId === p.riderId) throw conflict(ORDER_MESSAGES.RIDER_ALREADY_ASSIGNED);
+  const lookup = await findLookup(tx, p.reassignmentStringId, 'reassignment', order.vertical);
+  if (!lookup) {
+    throw badRequest(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
+      reassignmentStringId: [ORDER_MESSAGES.UNKNOWN_REFERENCE],
     });
-    await addPickupTask(tx, rider.id, updated);
-    await recomputeRiderState(tx, rider.id);
-    const names = await repo.userNames(tx, [previousId]);
-    const description = describeActivity('reassign', {
-      previousRider: (previousId && names.get(previousId)) || '',
-      rider: rider.name,
-      actor: await actorName(tx, actor),
-      reason: reasonText(lookup.text, p.reason),
-    });
-    await insertActivities(tx, [
-      activityRow(order, ORDER_TRANSITIONS.reassign.verb, description, actor, {
-        riderId: rider.id,
-        previousRiderId: previousId,
-        reassignmentStringId: lookup.id,
-        reason: p.reason,
-      }),
-    ]);
-    return { detail: ORDER_SUCCESS.REASSIGNED, ...(await summarize(tx, updated)) };
+  }
+  // Both rider rows in id order, so crossing reassignments cannot deadlock.
+  for (const id of [previousId, p.riderId].filter((x): x is number => !!x).sort((a, b) => a - b)) {
+    await lockRider(tx, id);
+  }
+  const rider = await checkRiderCanTake(tx, order, p.riderId);
+  const released = await releaseRider(tx, order);
+  const updated = await repo.updateOrder(tx, order.id, {
+    ...released,
+    state: nextState('reassign', order.state),
+    assignedRiderId: rider.id,
+    assignedAt: new Date(),
+    wasManualAssigned: true,
+    // The new rider has not been to the patient yet.
+    reachedAt: null,
+    riderReachedLatitude: null,
+    riderReachedLongitude: null,
+    reachedThresholdDistance: null,
   });
+  await addPickupTask(tx, rider.id, updated);
+  await recomputeRiderState(tx, rider.id);
+  const names = await repo.userNames(tx, [previousId]);
+  const description = describeActivity('reassign', {
+    previousRider: (previousId && names.get(previousId)) || '',
+    rider: rider.name,
+    actor: await actorName(tx, actor),
+    reason: reasonText(lookup.text, p.reason),
+  });
+  await insertActivities(tx, [
+    activityRow(order, ORDER_TRANSITIONS.reassign.verb, description, actor, {
+      riderId: rider.id,
+      previousRiderId: previousId,
+      reassignmentStringId: lookup.id,
+      reason: p.reason,
+    }),
+  ]);
+  return { detail: ORDER_SUCCESS.REASSIGNED, ...(await summarize(tx, updated)) };
 }
 
 /**

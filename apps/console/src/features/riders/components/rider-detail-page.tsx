@@ -18,6 +18,7 @@ import { MessagePage } from '../../../components/message-page';
 import { Tag } from '../../../components/tag';
 import { ApiError } from '../../../lib/api-client';
 import { useRiderQuery } from '../api/get-rider';
+import { BulkReassignButton } from '../bulk-reassign/bulk-reassign-button';
 import { canForceDeliver, riderFullName } from '../rider-display';
 import { ForceDeliverButton } from './force-deliver-button';
 import { LastSeenLocationDialog } from './last-seen-location-dialog';
@@ -88,6 +89,7 @@ export function RiderDetailPage() {
           <Button variant="default" leftSection={<IconMapPin size={16} />} onClick={mapDialog.open}>
             Last seen location
           </Button>
+          <BulkReassignButton riderId={data.id} />
           {canForceDeliver(data) && <ForceDeliverButton rider={data} />}
         </Group>
       </Group>

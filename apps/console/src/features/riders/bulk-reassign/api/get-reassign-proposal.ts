@@ -1,0 +1,26 @@
+import type { BulkReassignProposal } from '@dastak/core/entities/bulk-reassign';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import { riderKeys } from '../../api/rider-keys';
+
+/**
+ * POST /riders/{riderId}/reassign-all/proposal/: a computation over the live fleet (hence POST),
+ * read like a query: fresh each time the dialog opens, never cached for long.
+ */
+export function getReassignProposal(riderId: number, signal?: AbortSignal) {
+  return api.post<BulkReassignProposal>(`/riders/${riderId}/reassign-all/proposal/`, undefined, {
+    signal,
+  });
+}
+
+export const reassignProposalQueryOptions = (riderId: number) =>
+  queryOptions({
+    queryKey: [...riderKeys.detail(riderId), 'reassign-proposal'] as const,
+    queryFn: ({ signal }) => getReassignProposal(riderId, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useReassignProposalQuery(riderId: number, enabled: boolean) {
+  return useQuery({ ...reassignProposalQueryOptions(riderId), enabled });
+}
