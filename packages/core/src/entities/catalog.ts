@@ -11,6 +11,8 @@ export const scanTypeSchema = z.object({
   /** False when the test cannot be taken at home (spec §5, TEST_NOT_ALLOWED). */
   isAllowed: z.boolean(),
   label: z.string(),
+  /** The patient must fast before the test (issue 17); sent by the test search only. */
+  requiresFasting: z.boolean().optional(),
 });
 export type ScanType = z.infer<typeof scanTypeSchema>;
 

@@ -18,6 +18,7 @@ export async function searchScanTypes(
       isCovid: scanTypes.isCovid,
       isAllowed: scanTypes.isAllowed,
       label: scanTypes.label,
+      requiresFasting: scanTypes.requiresFasting,
     })
     .from(scanTypes)
     .where(

@@ -40,6 +40,7 @@ it('finds tests of a vertical by name or code, case-insensitively, with their fl
       isCovid: false,
       isAllowed: true,
       label: 'Haematology',
+      requiresFasting: false,
     },
   ]);
   expect((await search('search=pcr&vertical=blood')).json()[0]).toMatchObject({

@@ -1,6 +1,7 @@
 import { PHONE_LENGTH } from '@dastak/core/constants';
 import { EMPTY } from '@dastak/core/messages';
 import { Anchor, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { CustomerHit } from '../api/search-customers';
 import { cleanCustomerNumber, isFullCustomerNumber, showNoCustomerFound } from '../customer-lookup';
@@ -29,6 +30,11 @@ export function CustomerNumberBox({
   onPick: (hit: CustomerHit) => void;
 }) {
   const combobox = useCombobox();
+  const input = useRef<HTMLInputElement>(null);
+  // Keyboard-first booking (issue 17): an agent on the phone types the number straight away.
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
   const noneFound = showNoCustomerFound({
     number,
     found,
@@ -48,6 +54,7 @@ export function CustomerNumberBox({
       >
         <Combobox.Target>
           <TextInput
+            ref={input}
             label="Customer Number"
             placeholder="03XXXXXXXXX"
             inputMode="numeric"

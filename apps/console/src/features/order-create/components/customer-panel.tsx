@@ -95,6 +95,7 @@ export function CustomerPanel({
                 label={`${patient.firstName} ${patient.lastName}`}
                 description={patient.ageString || undefined}
                 active={patient.id === selectedPatientId}
+                aria-pressed={patient.id === selectedPatientId}
                 onClick={() => onSelectPatient(patient)}
               />
             ))}

@@ -26,6 +26,8 @@ export function HearAboutDialog({
       <Stack gap="lg">
         <Select
           label="How did you hear about us"
+          // The dialog opens from the keyboard too (Ctrl+Enter): focus lands on the one choice.
+          data-autofocus
           placeholder="Select"
           data={(options.data ?? []).map((o) => ({ value: String(o.id), label: o.text }))}
           value={value}

@@ -355,6 +355,25 @@ export function OrderCreatePage({
     if (hearAbout !== null) update({ hearAbout });
   };
 
+  // Ctrl+Enter (Cmd+Enter) anywhere on the page is the Create Order button (issue 17), typing in
+  // a field included; not while a dialog covers the page, nor while a create is on its way.
+  const dialogOpen =
+    hearAboutOpen || addressDialog || addressToDelete !== null || patientToDelete !== null;
+  const submitFromKeyboard = useRef<() => void>(() => {});
+  submitFromKeyboard.current = () => {
+    if (dialogOpen || createOrder.isPending) return;
+    submit(null);
+  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.repeat) return;
+      event.preventDefault();
+      submitFromKeyboard.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const discard = () => {
     setNumber('');
     setLookupText(null);
@@ -434,6 +453,9 @@ export function OrderCreatePage({
         onDeleteAddress={setAddressToDelete}
       />
       <Group justify="flex-end">
+        <Text size="xs" c="dimmed" data-testid="submit-hint">
+          Ctrl+Enter to submit
+        </Text>
         <Button variant="default" onClick={discard}>
           Discard
         </Button>

@@ -1,7 +1,6 @@
 import { ADDITIONAL_NOTES_MAX, CURRENCY } from '@dastak/core/constants';
 import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
-import { formatTime12 } from '@dastak/core/rules/format';
 import { orderTotal, validateDiscount } from '@dastak/core/rules/order-total';
 import {
   type FulfillmentMethod,
@@ -27,6 +26,7 @@ import { useOrderSourcesQuery } from '../api/get-lookups';
 import type { DraftErrors, OrderDraft } from '../order-payload';
 import { AddressList } from './address-list';
 import { TestPicker } from './test-picker';
+import { FastingSlotWarning, TimeSlotPicker } from './time-slot-picker';
 
 /** 'Order Type': the §4 flags Regular (online) and Hospital (offline), sent as fulfillmentMethod. */
 const ORDER_TYPE_OPTIONS: { value: FulfillmentMethod; label: string }[] = [
@@ -70,6 +70,8 @@ export function OrderDetailsSection({
     draft.discount,
   );
   const discountError = validateDiscount(draft.discount);
+  // The server marks the order fasting when a test requires it (order-tests.ts).
+  const fasting = draft.tests.some((t) => t.requiresFasting === true);
 
   return (
     <Card withBorder padding="md">
@@ -159,25 +161,21 @@ export function OrderDetailsSection({
                   value={draft.date}
                   onChange={(v) => onChange({ date: v })}
                   error={errors.date}
+                  // Focus comes back to the field after a day is picked, so Tab goes on to the
+                  // slots (keyboard-first booking, issue 17).
+                  popoverProps={{ returnFocus: true }}
                 />
-                <Select
-                  label="Available Time Slot"
-                  withAsterisk
-                  placeholder={
-                    draft.regionId === null || draft.date === null
-                      ? 'Pick region and date'
-                      : slotsLoading
-                        ? 'Loading slots...'
-                        : slots.length
-                          ? 'Select time slot'
-                          : 'No slots available'
-                  }
-                  data={slots.map((s) => ({ value: s.id, label: formatTime12(s.dateTime) }))}
+                <TimeSlotPicker
+                  slots={slots}
+                  loading={slotsLoading}
+                  ready={draft.regionId !== null && draft.date !== null}
+                  fasting={fasting}
                   value={draft.timeSlot}
-                  onChange={(v) => onChange({ timeSlot: v })}
                   error={errors.timeSlot}
+                  onChange={(v) => onChange({ timeSlot: v })}
                 />
               </Group>
+              {fasting && <FastingSlotWarning slotId={draft.timeSlot} />}
               <Checkbox
                 label="Urgent Delivery"
                 checked={draft.urgentDelivery}

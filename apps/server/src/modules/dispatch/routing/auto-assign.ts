@@ -27,6 +27,8 @@ import { type RouteAnswer, type SearchOptions, solveFree } from './route-search'
  * Objective: minutes on the road added, plus small penalties (drained hyperlocal cell, covid
  * rider on a normal order, borrowed wildcard).
  *
+ * Scarce riders: fasting orders go before the non-fasting ones of their slot (ADR 0047).
+ *
  * `sequence: 'slot'` (the default, what the job uses) visits a rider's stops in slot order.
  * `sequence: 'free'` makes the visiting order part of the answer and runs route-search.ts, with
  * an improvement search when `search` gives it a time budget (docs/decisions/0044-route-model.md).
@@ -148,6 +150,23 @@ export class PlanBook {
 
 export function solveAssignments(input: SolveInput): SolveResult {
   if (input.sequence === 'free' || input.search) return solveFreeSequence(input);
+  const plain = solveSlotSequence(input, false);
+  // Fasting priority (docs/decisions/0047-fasting-priority.md): a fasting patient waits at home
+  // hungry, so when riders are scarce (a fasting order is left unplaced) the batch is solved
+  // again placing fasting orders before the non-fasting ones of their slot, and that answer is
+  // kept if it serves more fasting patients. With riders enough, nothing changes.
+  const fastingLeft = (r: SolveResult) => {
+    const left = new Set(r.unassigned);
+    return input.orders.filter((o) => o.fasting && left.has(o.orderId)).length;
+  };
+  if (fastingLeft(plain) === 0) return plain;
+  const fastingFirst = solveSlotSequence(input, true);
+  return fastingLeft(fastingFirst) < fastingLeft(plain) ? fastingFirst : plain;
+}
+
+/** Regret insertion over the slot sequence; `fastingFirst` holds back non-fasting orders of a
+ * slot while a fasting order of that slot can still be placed. */
+function solveSlotSequence(input: SolveInput, fastingFirst: boolean): SolveResult {
   const { orders, riders } = input;
   const nR = riders.length;
   const book = new PlanBook(input);
@@ -159,12 +178,29 @@ export function solveAssignments(input: SolveInput): SolveResult {
   const open = new Set(orders.map((_, i) => i));
   for (const oi of open) for (let ri = 0; ri < nR; ri++) price(oi, ri);
 
+  // Slot starts with an open fasting order that some rider can still take.
+  const placeableFastingSlots = () => {
+    const slots = new Set<number>();
+    for (const oi of open) {
+      if (!orders[oi]!.fasting || slots.has(orders[oi]!.pickup)) continue;
+      for (let ri = 0; ri < nR; ri++) {
+        if (cost[oi * nR + ri]! < Infinity) {
+          slots.add(orders[oi]!.pickup);
+          break;
+        }
+      }
+    }
+    return slots;
+  };
+
   const insertAll = () => {
     for (;;) {
       let pick = -1;
       let pickRider = -1;
       let pickRegret = -Infinity;
+      const fastingSlots = fastingFirst ? placeableFastingSlots() : null;
       for (const oi of open) {
+        if (fastingSlots && !orders[oi]!.fasting && fastingSlots.has(orders[oi]!.pickup)) continue;
         let b1 = Infinity;
         let b2 = Infinity;
         let r1 = -1;
