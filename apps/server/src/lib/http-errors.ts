@@ -17,5 +17,6 @@ export const unauthorized = (detail: string = ERRORS.NOT_AUTHENTICATED) =>
   new HttpError(401, detail);
 export const forbidden = (detail: string = ERRORS.PERMISSION_DENIED) => new HttpError(403, detail);
 export const notFound = () => new HttpError(404, ERRORS.NOT_FOUND);
-export const conflict = (detail: string) => new HttpError(409, detail);
+export const conflict = (detail: string, errors?: Record<string, string[]>) =>
+  new HttpError(409, detail, errors);
 export const tooManyRequests = () => new HttpError(429, ERRORS.TOO_MANY_REQUESTS);

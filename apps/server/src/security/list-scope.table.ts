@@ -1,6 +1,7 @@
 import { TIME_ZONE } from '@dastak/core/constants';
 import { REPORT_KINDS } from '@dastak/core/entities/reports';
 import { PERMISSIONS } from '@dastak/core/permissions';
+import { endOfKarachiDay, startOfKarachiDay } from '@dastak/core/rules/karachi-time';
 import { ORDER_STATES } from '@dastak/core/states';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { z } from 'zod';
@@ -280,7 +281,9 @@ export const TABLE: Record<string, Entry> = {
   '/api/v1/orders/:vertical/dashboard/': {
     kind: 'rows',
     // Unfiltered, the map shows DASHBOARD_ORDER_STATES; a states filter may name any state.
-    baseline: { states: ORDER_STATES.join(',') },
+    // A pickup bound alone picks the Karachi day of that bound (dashboard-window.ts), so the
+    // baseline spans every day the pool's bounds fall on: in the evening now + 90 min is tomorrow.
+    baseline: { states: ORDER_STATES.join(','), ...dashboardDays() },
     detail: PERMISSIONS.CAN_VIEW_ORDER,
     open: orderIn(),
   },
@@ -354,7 +357,19 @@ export const TABLE: Record<string, Entry> = {
   },
 };
 
-const karachi = (d: Date) => formatInTimeZone(d, TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ssXXX");
+// A declaration, not a const: the table above calls it while the module loads.
+function karachi(d: Date) {
+  return formatInTimeZone(d, TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ssXXX");
+}
+
+/** The Karachi days from yesterday to tomorrow: the days of the pool's pickup bounds. */
+function dashboardDays() {
+  const day = 86_400_000;
+  return {
+    pickupFrom: karachi(startOfKarachiDay(new Date(Date.now() - day))),
+    pickupTo: karachi(endOfKarachiDay(new Date(Date.now() + day))),
+  };
+}
 
 /** Values of the filters the lists share (camelCase), over the seed. */
 export function valuesPool(s: ListScopeSeed): Record<string, string[]> {

@@ -70,10 +70,3 @@ export const bulkReassignReplySchema = z.object({
   ),
 });
 export type BulkReassignReply = z.infer<typeof bulkReassignReplySchema>;
-
-/** 409: orders no longer the rider's pending pickups at the proposal's version. */
-export const bulkReassignConflictSchema = z.object({
-  detail: z.string(),
-  /** Present when orders changed since the proposal (refresh it); absent on other refusals. */
-  changed: z.array(idSchema).optional(),
-});

@@ -15,6 +15,8 @@ export const BULK_REASSIGN_MESSAGES = {
   DUPLICATE_ORDER: 'Each order can appear only once',
   ORDERS_CHANGED:
     'Some orders changed since the proposal was made; nothing was reassigned. The proposal has been refreshed.',
+  /** The 409's field error on each line whose order changed. */
+  ORDER_CHANGED: 'This order changed since the proposal was made',
   /** Console texts. */
   BUTTON: 'Reassign all pickups',
   TITLE: 'Reassign all pickups',

@@ -1,11 +1,12 @@
 import {
   bulkReassignCommitSchema,
-  bulkReassignConflictSchema,
   bulkReassignProposalSchema,
   bulkReassignReplySchema,
 } from '@dastak/core/entities/bulk-reassign';
+import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { conflict } from '../../../lib/http-errors';
 import { actorFromRequest } from '../../orders/actor';
 import { bulkReassignParamsSchema } from './bulk-reassign.schemas';
 import { commitReassignAll, proposeReassignAll } from './bulk-reassign.service';
@@ -39,18 +40,25 @@ export const bulkReassignRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reassign a rider's pending pickups in one transaction",
         params: bulkReassignParamsSchema,
         body: bulkReassignCommitSchema,
-        response: { 200: bulkReassignReplySchema, 409: bulkReassignConflictSchema },
+        // A 409 is the one error body: `errors` names each changed line (`lines.<index>`).
+        response: { 200: bulkReassignReplySchema },
       },
     },
-    async (req, res) => {
+    async (req) => {
       const outcome = await commitReassignAll(
         app.db,
         req.params.riderId,
         req.body,
         actorFromRequest(req),
       );
-      if (!outcome.ok)
-        return res.code(409).send({ detail: outcome.detail, changed: outcome.changed });
+      if (!outcome.ok) {
+        const errors = Object.fromEntries(
+          req.body.lines.flatMap((l, i) =>
+            outcome.changed.includes(l.orderId) ? [[`lines.${i}`, [M.ORDER_CHANGED]]] : [],
+          ),
+        );
+        throw conflict(outcome.detail, errors);
+      }
       const { ok: _ok, ...reply } = outcome;
       return reply;
     },

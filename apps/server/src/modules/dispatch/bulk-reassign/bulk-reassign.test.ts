@@ -162,7 +162,7 @@ describe('POST /riders/{riderId}/reassign-all/', () => {
     expect((await pendingTasksOf(f, a.id)).map((t) => t.orderId)).toEqual([kept[0]!.order_id]);
   });
 
-  it('refuses the whole commit (409, changed ids) when one order changed, and changes nothing', async () => {
+  it('refuses the whole commit (409, the changed lines) when one order changed, and changes nothing', async () => {
     const a = await createRider(f);
     const other = await createRider(f);
     const { sick, orders } = await sickRiderWith(3);
@@ -179,9 +179,15 @@ describe('POST /riders/{riderId}/reassign-all/', () => {
     const ids = orders.map((o) => o.id);
     const before = await snapshot(ids);
     const tasksBefore = await pendingTasksOf(f, sick.id);
-    const res = await commit(sick.id, linesTo(lines, [a]));
+    const sent = linesTo(lines, [a]);
+    const res = await commit(sick.id, sent);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: M.ORDERS_CHANGED, changed: [moved] });
+    // The one error body: the changed line named by its place in the request.
+    const at = sent.findIndex((l) => l.order_id === moved);
+    expect(res.json()).toEqual({
+      detail: M.ORDERS_CHANGED,
+      errors: { [`lines.${at}`]: [M.ORDER_CHANGED] },
+    });
     expect(await snapshot(ids)).toEqual(before);
     expect(await pendingTasksOf(f, sick.id)).toEqual(tasksBefore);
     expect(await pendingTasksOf(f, a.id)).toEqual([]);
@@ -200,7 +206,10 @@ describe('POST /riders/{riderId}/reassign-all/', () => {
       { order_id: stranger.id, rider_id: a.id, version: 'x' },
     ]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().changed).toEqual([orders[0]!.id, stranger.id]);
+    expect(res.json().errors).toEqual({
+      'lines.0': [M.ORDER_CHANGED],
+      'lines.1': [M.ORDER_CHANGED],
+    });
     expect(await snapshot([orders[0]!.id, stranger.id])).toEqual(before);
   });
 
