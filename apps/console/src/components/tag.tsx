@@ -1,4 +1,4 @@
-import { Badge, type BadgeProps } from '@mantine/core';
+import { Badge, type BadgeProps, type ElementProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export type TagColor = 'green' | 'teal' | 'yellow' | 'orange' | 'red' | 'gray' | 'violet';
@@ -22,7 +22,8 @@ export function Tag({
   color,
   children,
   ...props
-}: { color: TagColor; children: ReactNode } & Omit<BadgeProps, 'color' | 'variant' | 'c'>) {
+}: { color: TagColor; children: ReactNode } & Omit<BadgeProps, 'color' | 'variant' | 'c'> &
+  ElementProps<'div', 'color'>) {
   return (
     <Badge color={color} c={TEXT[color]} variant="light" radius="sm" tt="none" {...props}>
       {children}

@@ -21,6 +21,9 @@ export const dashboardKeys = {
     ['dashboard', 'late-orders', vertical, regionId] as const,
   atRisk: (vertical: Vertical, regionId: number) =>
     ['dashboard', 'at-risk', vertical, regionId] as const,
+  /** Collected samples on their way to a centre (issue 17). */
+  samplesInTransit: (vertical: Vertical, regionId: number) =>
+    ['dashboard', 'samples-in-transit', vertical, regionId] as const,
   dailyStats: (vertical: Vertical, regionId: number) =>
     ['dashboard', 'daily-stats', vertical, regionId] as const,
   onTime: (vertical: Vertical, regionId: number) =>

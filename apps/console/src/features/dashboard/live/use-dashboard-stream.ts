@@ -88,6 +88,7 @@ export function useDashboardStream({
             dashboardKeys.mapOrders(vertical, regionId),
             dashboardKeys.lateOrders(vertical, regionId),
             dashboardKeys.atRisk(vertical, regionId),
+            dashboardKeys.samplesInTransit(vertical, regionId),
           );
           return;
         case 'statsInvalidated':

@@ -4,6 +4,7 @@ import { CANCELLABLE_STATES } from '@dastak/core/states';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
+import { SampleCountdown } from '../../../components/sample-countdown';
 import { Tag } from '../../../components/tag';
 
 /** The popup shows at most this many test tags, then 'N More' (spec §2.5). */
@@ -20,7 +21,8 @@ export function karachiClock(iso: string): string {
 
 /**
  * An order marker's popup (spec §2.5): time, order number, detail link, Cancel when the order
- * is cancellable and the user may cancel, patient, address, two test tags and 'N More'.
+ * is cancellable and the user may cancel, patient, address, two test tags and 'N More'; a
+ * collected sample's countdown under the number (issue 17).
  */
 export function OrderPopup({
   order,
@@ -53,6 +55,7 @@ export function OrderPopup({
             {order.number}
           </Text>
         </Group>
+        {order.sampleExpiresAt && <SampleCountdown expiresAt={order.sampleExpiresAt} />}
         <Group gap="sm">
           <Anchor component={Link} to={detailHref} size="sm">
             Detail

@@ -9,7 +9,7 @@ import { pickupWindowOf } from './dashboard-today';
 import { orderNumberMatches } from './order-number-match';
 
 /** Amber, as at-risk orders are on the map: not late yet, but heading there. */
-const AMBER = { text: '#8a5300', background: '#fff4e0', border: '#f59f00' };
+export const AMBER = { text: '#8a5300', background: '#fff4e0', border: '#f59f00' };
 
 /**
  * 'At risk (N)' on top of the Late Orders tab (issue 11, beyond the spec): each row gives the

@@ -5,6 +5,7 @@ import { GraphPanel } from './graph-panel';
 import { OrdersPanel } from './orders-panel';
 import { RiderListPanel } from './rider-list-panel';
 import { RidersStatsPanel } from './riders-stats-panel';
+import { SamplesInTransitPanel } from './samples-in-transit-panel';
 import { SidePanel } from './side-panel';
 import { useKarachiToday } from './use-karachi-today';
 
@@ -26,6 +27,8 @@ export function DashboardPanels({ vertical, region }: { vertical: Vertical; regi
         <SidePanel vertical={vertical} region={region} today={today} />
         <GraphPanel vertical={vertical} region={region} today={today} />
       </SimpleGrid>
+      {/* Only blood orders carry a sample to a centre; X-ray has nothing on the road. */}
+      {vertical === 'blood' && <SamplesInTransitPanel vertical={vertical} region={region} />}
       <RiderListPanel vertical={vertical} region={region} />
     </Stack>
   );

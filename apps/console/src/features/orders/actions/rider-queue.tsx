@@ -2,6 +2,7 @@ import { EMPTY } from '@dastak/core/messages';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { RIDER_TASK_TYPES, type Vertical } from '@dastak/core/states';
 import { Badge, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { SampleCountdown } from '../../../components/sample-countdown';
 import { useRiderTasksQuery } from '../api/get-rider-tasks';
 
 const TASK_LABELS: Record<number, string> = {
@@ -50,11 +51,16 @@ export function RiderQueue({
               <Badge size="sm" variant="light" color={TASK_COLORS[task.type]}>
                 {TASK_LABELS[task.type]}
               </Badge>
-              <Text size="sm" style={{ flex: 1 }} lineClamp={1}>
-                {task.order
-                  ? `${task.order.number} · ${task.order.address}`
-                  : (task.collectionCenter?.name ?? '---')}
-              </Text>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" lineClamp={1}>
+                  {task.order
+                    ? `${task.order.number} · ${task.order.address}`
+                    : (task.collectionCenter?.name ?? '---')}
+                </Text>
+                {task.order?.sampleExpiresAt && (
+                  <SampleCountdown expiresAt={task.order.sampleExpiresAt} />
+                )}
+              </Stack>
               <Text size="sm" c="dimmed">
                 by {formatTime12(task.deadline)}
               </Text>

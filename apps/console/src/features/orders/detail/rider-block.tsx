@@ -8,6 +8,7 @@ import { RIDER_TASK_TYPES, type RiderTaskType } from '@dastak/core/states';
 import { Anchor, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
+import { SampleCountdown } from '../../../components/sample-countdown';
 import { Tag, type TagColor } from '../../../components/tag';
 import { useRiderTasksQuery } from '../api/get-rider-tasks';
 import { DetailCard, DetailField } from './detail-card';
@@ -44,6 +45,7 @@ function TaskRow({ task, currentOrderId }: { task: RiderTask; currentOrderId: nu
             {task.collectionCenter.name}
           </Text>
         )}
+        {task.order?.sampleExpiresAt && <SampleCountdown expiresAt={task.order.sampleExpiresAt} />}
         {task.order && task.type === RIDER_TASK_TYPES.PICKUP && (
           <Text size="xs" c="dimmed" title={task.order.address}>
             {truncateAddress(task.order.address)}

@@ -7,6 +7,7 @@ import { lateMinutes, pickupCountdown } from '@dastak/core/rules/pickup-lateness
 import { Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { SampleCountdown } from '../../../components/sample-countdown';
 import { DetailCard, DetailField } from './detail-card';
 import { COUNTDOWN_HIDDEN_STATES } from './order-editing';
 import { orderStateLabel, orderStateStyle } from './order-state-display';
@@ -84,7 +85,10 @@ function reasonOf(order: Order): string | null {
   return null;
 }
 
-/** Status with its icon, pickup date, time slot and the countdown pie (spec §2.6). */
+/**
+ * Status with its icon, pickup date, time slot and the countdown pie (spec §2.6); once collected,
+ * the sample's stability countdown instead (issue 17).
+ */
 export function StatusBlock({ order }: { order: Order }) {
   const style = orderStateStyle(order.state);
   const Icon = style.icon;
@@ -98,6 +102,8 @@ export function StatusBlock({ order }: { order: Order }) {
     ? lateMinutes({ state: order.state, pickup, collectedAt: parseKarachi(order.collectedAt) }, now)
     : null;
   const showPie = pickup !== null && !COUNTDOWN_HIDDEN_STATES.includes(order.state);
+  // Once collected the clock that matters is the sample's, until the centre receives it.
+  const sampleExpiresAt = order.state === 'collected' ? order.sampleExpiresAt : null;
   return (
     <DetailCard title="Status">
       <SimpleGrid cols={2} spacing="md">
@@ -140,6 +146,14 @@ export function StatusBlock({ order }: { order: Order }) {
             Time to pickup
           </Text>
           <PickupPie pickup={pickup} now={now} />
+        </Stack>
+      )}
+      {sampleExpiresAt && (
+        <Stack mt="sm" gap={4} align="flex-start">
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            Sample stability
+          </Text>
+          <SampleCountdown expiresAt={sampleExpiresAt} size="lg" />
         </Stack>
       )}
     </DetailCard>

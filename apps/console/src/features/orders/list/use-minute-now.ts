@@ -1,35 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useSharedNow } from '../../../lib/shared-clock';
 
-/**
- * The current time, moving once a minute: relative times ('in 2 hours') stay true without every
- * cell running its own timer. One interval serves every subscriber.
- */
-let now = Date.now();
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | undefined;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (!timer) {
-    now = Date.now();
-    timer = setInterval(() => {
-      now = Date.now();
-      for (const l of listeners) l();
-    }, 60_000);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-}
-
+/** The current time, moving once a minute, from the clock every minute-grained cell shares. */
 export function useMinuteNow(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => now,
-    () => now,
-  );
+  return useSharedNow(60_000);
 }
