@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   CAN_VIEW_REPORTS: 'Can view reports',
   /** Issue 15: see every issue report and change its status (a reporter sees their own). */
   CAN_MANAGE_ISSUE_REPORTS: 'Can manage issue reports',
+  /** Issue 17: a test's sample stability window (docs/decisions/0048-sample-stability.md). */
+  CAN_CHANGE_CATALOG: 'Can change catalog',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -62,7 +64,8 @@ export const ROLE_PERMISSIONS = {
       p !== PERMISSIONS.CAN_MANAGE_STAFF &&
       p !== PERMISSIONS.CAN_DOWNLOAD_ATTENDANCE_LISTING &&
       p !== PERMISSIONS.CAN_DELETE_PATIENT &&
-      p !== PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS,
+      p !== PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS &&
+      p !== PERMISSIONS.CAN_CHANGE_CATALOG,
   ),
   // Agents read riders (who is near, who is on the order) but change nothing about them.
   agent: [

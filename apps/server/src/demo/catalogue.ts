@@ -12,6 +12,11 @@ export type CatalogueItem = {
   isAllowed?: boolean;
   requiresFasting?: boolean;
   preparation?: string;
+  /**
+   * Hours from collection to the lab (issue 17); absent: the blood default of 6 h. Values and
+   * reasons in docs/decisions/0048-sample-stability.md.
+   */
+  stabilityHours?: number;
   /** Relative popularity when the demo books orders. */
   popularity: number;
 };
@@ -45,9 +50,13 @@ const xray = (
 
 export const CATALOGUE: readonly CatalogueItem[] = [
   blood('CBC', 'Complete Blood Count (CBC)', 900, 'Haematology', 30),
-  blood('ESR', 'Erythrocyte Sedimentation Rate (ESR)', 450, 'Haematology', 6),
-  blood('PT-INR', 'Prothrombin Time (PT/INR)', 1100, 'Haematology', 3),
-  blood('APTT', 'Activated Partial Thromboplastin Time (APTT)', 1300, 'Haematology', 2),
+  blood('ESR', 'Erythrocyte Sedimentation Rate (ESR)', 450, 'Haematology', 6, {
+    stabilityHours: 4,
+  }),
+  blood('PT-INR', 'Prothrombin Time (PT/INR)', 1100, 'Haematology', 3, { stabilityHours: 4 }),
+  blood('APTT', 'Activated Partial Thromboplastin Time (APTT)', 1300, 'Haematology', 2, {
+    stabilityHours: 4,
+  }),
   blood('LFT', 'Liver Function Tests (LFT)', 1800, 'Chemistry', 14),
   blood('RFT', 'Renal Function Tests (RFT)', 1600, 'Chemistry', 12),
   blood('LIPID', 'Lipid Profile', 2400, 'Chemistry', 12, {
@@ -55,49 +64,58 @@ export const CATALOGUE: readonly CatalogueItem[] = [
     preparation: FASTING,
   }),
   blood('FBS', 'Fasting Blood Sugar (FBS)', 350, 'Chemistry', 10, {
+    stabilityHours: 2,
     requiresFasting: true,
     preparation: '8-10 hours fasting',
   }),
-  blood('RBS', 'Random Blood Sugar (RBS)', 300, 'Chemistry', 5),
-  blood('HBA1C', 'Glycated Haemoglobin (HbA1c)', 2200, 'Chemistry', 10),
-  blood('ELEC', 'Serum Electrolytes (Na, K, Cl)', 1500, 'Chemistry', 5),
+  blood('RBS', 'Random Blood Sugar (RBS)', 300, 'Chemistry', 5, { stabilityHours: 2 }),
+  blood('HBA1C', 'Glycated Haemoglobin (HbA1c)', 2200, 'Chemistry', 10, { stabilityHours: 24 }),
+  blood('ELEC', 'Serum Electrolytes (Na, K, Cl)', 1500, 'Chemistry', 5, { stabilityHours: 2 }),
   blood('UA', 'Serum Uric Acid', 700, 'Chemistry', 4),
   blood('CA', 'Serum Calcium', 800, 'Chemistry', 4),
   blood('CRP', 'C-Reactive Protein (CRP)', 1200, 'Immunology', 6),
-  blood('TSH', 'Thyroid Stimulating Hormone (TSH)', 1700, 'Hormones', 9),
-  blood('TFT', 'Thyroid Profile (T3, T4, TSH)', 3500, 'Hormones', 5),
-  blood('VITD', 'Vitamin D (25-OH)', 4200, 'Chemistry', 9),
-  blood('B12', 'Vitamin B12', 2800, 'Chemistry', 5),
+  blood('TSH', 'Thyroid Stimulating Hormone (TSH)', 1700, 'Hormones', 9, { stabilityHours: 8 }),
+  blood('TFT', 'Thyroid Profile (T3, T4, TSH)', 3500, 'Hormones', 5, { stabilityHours: 8 }),
+  blood('VITD', 'Vitamin D (25-OH)', 4200, 'Chemistry', 9, { stabilityHours: 24 }),
+  blood('B12', 'Vitamin B12', 2800, 'Chemistry', 5, { stabilityHours: 8 }),
   blood('FERR', 'Serum Ferritin', 2600, 'Chemistry', 4),
   blood('IRON', 'Iron Profile (Iron, TIBC, Ferritin)', 3200, 'Chemistry', 2),
-  blood('DENGNS1', 'Dengue NS1 Antigen', 2500, 'Serology', 4),
-  blood('DENGAB', 'Dengue IgG/IgM Antibodies', 2800, 'Serology', 2),
-  blood('MP', 'Malaria Parasite (MP) Smear', 500, 'Haematology', 3),
-  blood('TYPHI', 'Typhidot (IgM/IgG)', 1400, 'Serology', 3),
-  blood('HBSAG', 'Hepatitis B Surface Antigen (HBsAg)', 900, 'Serology', 3),
-  blood('HCV', 'Anti-HCV Antibodies', 1100, 'Serology', 3),
-  blood('HIV', 'HIV 1 & 2 Antibodies', 1500, 'Serology', 1),
-  blood('BHCG', 'Beta hCG (Quantitative)', 2200, 'Hormones', 2),
-  blood('PRL', 'Prolactin', 2500, 'Hormones', 1),
-  blood('TESTO', 'Testosterone (Total)', 3000, 'Hormones', 1),
-  blood('PSA', 'Prostate Specific Antigen (PSA)', 2900, 'Tumour Markers', 1),
-  blood('CA125', 'CA-125', 4500, 'Tumour Markers', 1),
-  blood('URE', 'Urine Complete Examination (Urine R/E)', 600, 'Urinalysis', 7),
-  blood('UCS', 'Urine Culture & Sensitivity', 2000, 'Microbiology', 2),
-  blood('BCS', 'Blood Culture & Sensitivity', 3500, 'Microbiology', 1),
-  blood('COVPCR', 'COVID-19 PCR', 6500, 'Molecular', 2, { isCovid: true }),
-  blood('COVAG', 'COVID-19 Rapid Antigen', 2500, 'Molecular', 1, { isCovid: true }),
-  blood('COVAB', 'COVID-19 Antibodies (IgG)', 3000, 'Serology', 1),
+  blood('DENGNS1', 'Dengue NS1 Antigen', 2500, 'Serology', 4, { stabilityHours: 24 }),
+  blood('DENGAB', 'Dengue IgG/IgM Antibodies', 2800, 'Serology', 2, { stabilityHours: 24 }),
+  blood('MP', 'Malaria Parasite (MP) Smear', 500, 'Haematology', 3, { stabilityHours: 4 }),
+  blood('TYPHI', 'Typhidot (IgM/IgG)', 1400, 'Serology', 3, { stabilityHours: 24 }),
+  blood('HBSAG', 'Hepatitis B Surface Antigen (HBsAg)', 900, 'Serology', 3, { stabilityHours: 24 }),
+  blood('HCV', 'Anti-HCV Antibodies', 1100, 'Serology', 3, { stabilityHours: 24 }),
+  blood('HIV', 'HIV 1 & 2 Antibodies', 1500, 'Serology', 1, { stabilityHours: 24 }),
+  blood('BHCG', 'Beta hCG (Quantitative)', 2200, 'Hormones', 2, { stabilityHours: 8 }),
+  blood('PRL', 'Prolactin', 2500, 'Hormones', 1, { stabilityHours: 8 }),
+  blood('TESTO', 'Testosterone (Total)', 3000, 'Hormones', 1, { stabilityHours: 8 }),
+  blood('PSA', 'Prostate Specific Antigen (PSA)', 2900, 'Tumour Markers', 1, { stabilityHours: 8 }),
+  blood('CA125', 'CA-125', 4500, 'Tumour Markers', 1, { stabilityHours: 8 }),
+  blood('URE', 'Urine Complete Examination (Urine R/E)', 600, 'Urinalysis', 7, {
+    stabilityHours: 2,
+  }),
+  blood('UCS', 'Urine Culture & Sensitivity', 2000, 'Microbiology', 2, { stabilityHours: 2 }),
+  blood('BCS', 'Blood Culture & Sensitivity', 3500, 'Microbiology', 1, { stabilityHours: 2 }),
+  blood('COVPCR', 'COVID-19 PCR', 6500, 'Molecular', 2, { stabilityHours: 24, isCovid: true }),
+  blood('COVAG', 'COVID-19 Rapid Antigen', 2500, 'Molecular', 1, {
+    stabilityHours: 1,
+    isCovid: true,
+  }),
+  blood('COVAB', 'COVID-19 Antibodies (IgG)', 3000, 'Serology', 1, { stabilityHours: 24 }),
   blood('SEMEN', 'Semen Analysis', 2000, 'Andrology', 0, {
+    stabilityHours: 1,
     isAllowed: false,
     preparation: 'Sample must be produced at the branch',
   }),
   blood('OGTT', 'Oral Glucose Tolerance Test (OGTT)', 1200, 'Chemistry', 0, {
+    stabilityHours: 2,
     isAllowed: false,
     requiresFasting: true,
     preparation: 'Two hours at the branch after a glucose drink',
   }),
   blood('BIOPSY', 'Histopathology (Biopsy, small)', 5500, 'Histopathology', 0, {
+    stabilityHours: 72,
     isAllowed: false,
   }),
 

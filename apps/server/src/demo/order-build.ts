@@ -1,5 +1,6 @@
 import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { orderTotal } from '@dastak/core/rules/order-total';
+import { sampleExpiry } from '@dastak/core/rules/sample-stability';
 import type { OrderState, Vertical } from '@dastak/core/states';
 import { jitter } from './geometry';
 import { addFeedback, type Questions } from './order-feedback';
@@ -135,6 +136,9 @@ export function buildOrder(
   const deliveredAt = times.delivered ?? times.deliver;
   // Offline samples are handed over at the hospital: collected when delivered, at the pin.
   const collectedAt = times.collected ?? (offline ? deliveredAt : undefined);
+  // As markCollected stamps it: collection + the shortest window of the tests (ADR 0048). An
+  // offline sample is handed over at the hospital and never travels with a rider.
+  const sampleExpiresAt = times.collected ? sampleExpiry(new Date(times.collected), picked) : null;
 
   // Follow-ups happen while the order is still cancellable and its pickup time has passed.
   const followUpEnd = Math.min(now, times.collected ?? times.cancel ?? deliveredAt ?? now);
@@ -183,6 +187,7 @@ export function buildOrder(
       pickup,
       slotMinutes: seed.slotMinutes,
       collectionCenterId,
+      sampleExpiresAt: sampleExpiresAt?.getTime() ?? null,
       ...pin,
     });
     st.active.set(holds.id, list);
@@ -234,6 +239,7 @@ export function buildOrder(
     expectedReachAt: state === 'assigned' ? new Date(pickup + rng.int(-10, 25) * MINUTE) : null,
     reachedAt: reachedAt ? new Date(reachedAt) : null,
     collectedAt: collectedAt ? new Date(collectedAt) : null,
+    sampleExpiresAt,
     deliveredAt: deliveredAt ? new Date(deliveredAt) : null,
     cancelledAt: times.cancel ? new Date(times.cancel) : null,
     reachedThresholdDistance: reachedPin ? 200 : null,

@@ -45,6 +45,8 @@ export type ActiveOrder = {
   pickup: number;
   slotMinutes: number;
   collectionCenterId: number | null;
+  /** A collected sample's expiry (epoch ms; ADR 0048): its delivery task's deadline. */
+  sampleExpiresAt: number | null;
   latitude: number;
   longitude: number;
 };

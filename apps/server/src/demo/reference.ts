@@ -217,6 +217,7 @@ async function insertCatalogue(db: Db): Promise<ScanTypeRef[]> {
       isAllowed: c.isAllowed ?? true,
       requiresFasting: c.requiresFasting ?? false,
       preparation: c.preparation ?? null,
+      stabilityHours: c.stabilityHours ?? null,
     };
     if (row.isAllowed) refs.push({ ...row, popularity: c.popularity });
     return row;

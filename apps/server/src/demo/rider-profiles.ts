@@ -121,7 +121,8 @@ export async function insertRiderProfiles(
         orderId: o.orderId,
         type: RIDER_TASK_TYPES.DELIVERY,
         sequence: sequence++,
-        deadline: new Date(o.pickup + 3 * 60 * MINUTE),
+        // The sample's expiry, as a real collection queues it (ADR 0048).
+        deadline: new Date(o.sampleExpiresAt ?? o.pickup + 3 * 60 * MINUTE),
         collectionCenterId: o.collectionCenterId,
       });
     }

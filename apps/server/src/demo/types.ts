@@ -78,6 +78,8 @@ export type ScanTypeRef = {
   vertical: Vertical;
   isCovid: boolean;
   requiresFasting: boolean;
+  /** Null: the vertical's default window (core rules/sample-stability.ts). */
+  stabilityHours: number | null;
   popularity: number;
 };
 

@@ -2,6 +2,7 @@ import * as messages from '@dastak/core/messages';
 import * as bulkReassignMessages from '@dastak/core/messages/bulk-reassign';
 import * as customerLinkMessages from '@dastak/core/messages/customer-links';
 import * as issueReportMessages from '@dastak/core/messages/issue-reports';
+import * as sampleStabilityMessages from '@dastak/core/messages/sample-stability';
 import type { z } from 'zod';
 import type { App } from '../app';
 import { camelToSnake } from '../lib/case';
@@ -102,6 +103,7 @@ function catalogue() {
     customerLinkMessages,
     issueReportMessages,
     bulkReassignMessages,
+    sampleStabilityMessages,
   ]) {
     visit(module);
   }

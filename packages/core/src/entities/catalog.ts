@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STABILITY_MESSAGES } from '../messages/sample-stability';
+import { STABILITY_HOURS_MAX, STABILITY_HOURS_MIN } from '../rules/sample-stability';
 import { idSchema, verticalFilterSchema } from './common';
 
 /** A test (scan type): code, name and price in PKR. */
@@ -13,6 +15,11 @@ export const scanTypeSchema = z.object({
   label: z.string(),
   /** The patient must fast before the test (issue 17); sent by the test search only. */
   requiresFasting: z.boolean().optional(),
+  /**
+   * Hours from collection to the lab before the sample spoils; null: the vertical's default
+   * (rules/sample-stability.ts). Sent by the test search and the catalogue edit only.
+   */
+  stabilityHours: z.number().int().nullable().optional(),
 });
 export type ScanType = z.infer<typeof scanTypeSchema>;
 
@@ -29,3 +36,14 @@ export const scanTypeSearchQuerySchema = z.object({
   vertical: verticalFilterSchema,
 });
 export type ScanTypeSearchQuery = z.infer<typeof scanTypeSearchQuerySchema>;
+
+/** PATCH /orders/scan-types/{id}/ (issue 17): a test's sample stability window; null resets it. */
+export const scanTypeUpdateSchema = z.object({
+  stabilityHours: z
+    .number({ error: STABILITY_MESSAGES.HOURS_RANGE })
+    .int({ error: STABILITY_MESSAGES.HOURS_RANGE })
+    .min(STABILITY_HOURS_MIN, { error: STABILITY_MESSAGES.HOURS_RANGE })
+    .max(STABILITY_HOURS_MAX, { error: STABILITY_MESSAGES.HOURS_RANGE })
+    .nullable(),
+});
+export type ScanTypeUpdate = z.infer<typeof scanTypeUpdateSchema>;

@@ -75,3 +75,31 @@ export const atRiskOrderSchema = z.object({
   cause: z.string(),
 });
 export type AtRiskOrder = z.infer<typeof atRiskOrderSchema>;
+
+/** GET /orders/{vertical}/samples-in-transit/ (issue 17): regions of the dashboard, none = all. */
+export const samplesInTransitQuerySchema = lateOrdersQuerySchema.pick({ regions: true });
+export type SamplesInTransitQuery = z.infer<typeof samplesInTransitQuerySchema>;
+
+/**
+ * A collected sample on its way to a collection centre, soonest to expire first (issue 17,
+ * docs/decisions/0048-sample-stability.md). The rider's route to the centre is estimated by the
+ * route model from the rider's last position through the pickups still ahead of the delivery.
+ */
+export const sampleInTransitSchema = z.object({
+  id: idSchema,
+  number: z.string(),
+  regionId: idSchema,
+  assignedRider: namedRefSchema,
+  collectedAt: dateTimeSchema,
+  sampleExpiresAt: dateTimeSchema,
+  collectionCenter: namedRefSchema.nullable(),
+  /** Estimated arrival at the centre; null when the rider's position is unknown. */
+  estimatedArrival: dateTimeSchema.nullable(),
+  /** Whole minutes between that arrival and the expiry (negative: after it); null unknown. */
+  minutesToSpare: z.number().int().nullable(),
+  /** The route model gives the delivery less than SAMPLE_AT_RISK_MINUTES to spare. */
+  atRisk: z.boolean(),
+  /** Why it is at risk, in a dispatcher's words; null when it is not. */
+  cause: z.string().nullable(),
+});
+export type SampleInTransit = z.infer<typeof sampleInTransitSchema>;

@@ -81,6 +81,7 @@ const order: Order = {
   orderSource: 1,
   givenValue: 1200,
   collectedAt: null,
+  sampleExpiresAt: null,
   totalFollowUps: 0,
   reachedThresholdDistance: 150,
   riderReachedLatitude: null,

@@ -75,6 +75,11 @@ export const orderSchema = z.object({
   /** PKR after discount as the server priced it; null on orders booked without a price. */
   givenValue: z.number().int().nonnegative().nullable(),
   collectedAt: dateTimeSchema.nullable(),
+  /**
+   * When the collected sample stops being fit for the lab (collection + the shortest stability
+   * window of its tests, rules/sample-stability.ts); null before collection and for X-ray.
+   */
+  sampleExpiresAt: dateTimeSchema.nullable(),
   totalFollowUps: z.number().int().nonnegative(),
   /** Metres from the pin at which the rider counted as reached. */
   reachedThresholdDistance: z.number().nonnegative().nullable(),
@@ -167,6 +172,7 @@ export const orderMapItemSchema = orderSchema.pick({
   patient: true,
   scanTypes: true,
   assignedRider: true,
+  sampleExpiresAt: true,
 });
 export type OrderMapItem = z.infer<typeof orderMapItemSchema>;
 

@@ -117,7 +117,14 @@ export const riderTaskSchema = z.object({
   id: idSchema,
   type: riderTaskTypeSchema,
   order: z
-    .object({ id: idSchema, number: z.string(), pickup: dateTimeSchema, address: z.string() })
+    .object({
+      id: idSchema,
+      number: z.string(),
+      pickup: dateTimeSchema,
+      address: z.string(),
+      /** A collected sample's expiry (rules/sample-stability.ts); null otherwise. */
+      sampleExpiresAt: dateTimeSchema.nullable(),
+    })
     .nullable(),
   deadline: dateTimeSchema,
   collectionCenter: z.object({ name: z.string() }).nullable(),

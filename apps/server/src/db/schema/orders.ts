@@ -124,6 +124,11 @@ export const orders = pgTable(
     expectedReachAt: tz(),
     reachedAt: tz(),
     collectedAt: tz(),
+    /**
+     * When the collected sample stops being fit for the lab: collectedAt + the shortest stability
+     * window of its tests (ADR 0048), set with collectedAt; null before collection and for X-ray.
+     */
+    sampleExpiresAt: tz(),
     deliveredAt: tz(),
     cancelledAt: tz(),
     /** Metres from the pin within which 'reached' is accepted. */
@@ -199,6 +204,10 @@ export const orders = pgTable(
     index('orders_follow_up_addressed_idx')
       .on(t.vertical, t.pickup)
       .where(sql`${t.isFollowUpAddressed}`),
+    // Samples on the road (issue 17): the dashboard's list and the stability sweep.
+    index('orders_sample_in_transit_idx')
+      .on(t.vertical, t.sampleExpiresAt)
+      .where(sql`${t.state} = 'collected' and ${t.sampleExpiresAt} is not null`),
     // Online 'no' of the panel: hospital (offline source) orders.
     index('orders_hospital_idx').on(t.vertical, t.pickup).where(sql`${t.orderType} <> 1`),
     index('orders_offline_idx')

@@ -30,3 +30,14 @@ export const pushLateNotices = pgTable('push_late_notices', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   notifiedAt: tz().notNull().defaultNow(),
 });
+
+/**
+ * Collected samples already announced as at risk of expiring (issue 17, ADR 0048): the stability
+ * sweep notifies each order once.
+ */
+export const pushSampleNotices = pgTable('push_sample_notices', {
+  orderId: integer()
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  notifiedAt: tz().notNull().defaultNow(),
+});

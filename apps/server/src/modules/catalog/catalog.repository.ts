@@ -3,6 +3,19 @@ import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scanTypes } from '../../db/schema/catalog';
 
+/** A test as the search and the catalogue edit answer it (core scanTypeSchema). */
+const scanTypeColumns = {
+  id: scanTypes.id,
+  name: scanTypes.name,
+  code: scanTypes.code,
+  value: scanTypes.value,
+  isCovid: scanTypes.isCovid,
+  isAllowed: scanTypes.isAllowed,
+  label: scanTypes.label,
+  requiresFasting: scanTypes.requiresFasting,
+  stabilityHours: scanTypes.stabilityHours,
+};
+
 /** Active tests of a vertical whose name or code contains the pattern, cheapest first within name order. */
 export async function searchScanTypes(
   db: DbOrTx,
@@ -10,16 +23,7 @@ export async function searchScanTypes(
   limit: number,
 ) {
   return db
-    .select({
-      id: scanTypes.id,
-      name: scanTypes.name,
-      code: scanTypes.code,
-      value: scanTypes.value,
-      isCovid: scanTypes.isCovid,
-      isAllowed: scanTypes.isAllowed,
-      label: scanTypes.label,
-      requiresFasting: scanTypes.requiresFasting,
-    })
+    .select(scanTypeColumns)
     .from(scanTypes)
     .where(
       and(
@@ -30,4 +34,14 @@ export async function searchScanTypes(
     )
     .orderBy(asc(scanTypes.name))
     .limit(limit);
+}
+
+/** Sets a test's stability window (null: the vertical's default); undefined for an unknown id. */
+export async function updateStabilityHours(db: DbOrTx, id: number, hours: number | null) {
+  const [row] = await db
+    .update(scanTypes)
+    .set({ stabilityHours: hours })
+    .where(eq(scanTypes.id, id))
+    .returning(scanTypeColumns);
+  return row;
 }

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { STABILITY_MESSAGES } from '@dastak/core/messages/sample-stability';
+import { PERMISSIONS, ROLE_PERMISSIONS } from '@dastak/core/permissions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanTypes } from '../../db/schema/catalog';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 
@@ -41,6 +44,7 @@ it('finds tests of a vertical by name or code, case-insensitively, with their fl
       isAllowed: true,
       label: 'Haematology',
       requiresFasting: false,
+      stabilityHours: null,
     },
   ]);
   expect((await search('search=pcr&vertical=blood')).json()[0]).toMatchObject({
@@ -64,4 +68,65 @@ it('needs a token', async () => {
   expect((await t.app.inject({ url: '/api/v1/orders/scan-types/?search=cbc' })).statusCode).toBe(
     401,
   );
+});
+
+describe('PATCH /orders/scan-types/{id}/ (stability window, issue 17)', () => {
+  let admin: Record<string, string>;
+  let cbc: number;
+  beforeAll(async () => {
+    const u = await createUser(t, [PERMISSIONS.CAN_CHANGE_CATALOG]);
+    admin = bearer((await login(t.app, u.email, u.password)).token);
+    const [row] = await t.db.select().from(scanTypes).where(eq(scanTypes.code, 'CBC'));
+    cbc = row!.id;
+  });
+  const patch = (id: number | string, payload: object, headers = admin) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/orders/scan-types/${id}/`,
+      payload,
+      headers,
+    });
+
+  it('sets the window, answers the test, and the search shows it; null goes back to the default', async () => {
+    const [before] = (await search('search=CBC&vertical=blood')).json();
+    expect(before).toMatchObject({ id: cbc, stabilityHours: null });
+    const res = await patch(cbc, { stability_hours: 4 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...before, stabilityHours: 4 });
+    expect((await search('search=CBC&vertical=blood')).json()[0].stabilityHours).toBe(4);
+    const reset = await patch(cbc, { stability_hours: null });
+    expect(reset.json().stabilityHours).toBeNull();
+    expect((await search('search=CBC&vertical=blood')).json()[0].stabilityHours).toBeNull();
+  });
+
+  it('refuses a window outside 1..168 whole hours with the message, and changes nothing', async () => {
+    await patch(cbc, { stability_hours: 8 });
+    for (const bad of [0, 169, 2.5, -1, '6', true]) {
+      const res = await patch(cbc, { stability_hours: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        detail: STABILITY_MESSAGES.HOURS_RANGE,
+        errors: { stabilityHours: [STABILITY_MESSAGES.HOURS_RANGE] },
+      });
+    }
+    expect((await patch(cbc, {})).statusCode).toBe(400);
+    expect((await search('search=CBC&vertical=blood')).json()[0].stabilityHours).toBe(8);
+    expect((await patch(cbc, { stability_hours: 1 })).statusCode).toBe(200);
+    expect((await patch(cbc, { stability_hours: 168 })).json().stabilityHours).toBe(168);
+  });
+
+  it('answers Not found. for an unknown test', async () => {
+    const res = await patch(2_000_000_000, { stability_hours: 6 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe('Not found.');
+  });
+
+  it('is for the catalogue permission only (admins): a dispatcher gets 403, no token 401', async () => {
+    const dispatcher = await createUser(t, ROLE_PERMISSIONS.dispatcher);
+    const headers = bearer((await login(t.app, dispatcher.email, dispatcher.password)).token);
+    expect((await patch(cbc, { stability_hours: 2 }, headers)).statusCode).toBe(403);
+    expect((await patch(cbc, { stability_hours: 2 }, {})).statusCode).toBe(401);
+    expect(ROLE_PERMISSIONS.admin).toContain(PERMISSIONS.CAN_CHANGE_CATALOG);
+    expect((await search('search=CBC&vertical=blood')).json()[0].stabilityHours).not.toBe(2);
+  });
 });

@@ -4,49 +4,14 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { onTimeDeadline } from '@dastak/core/rules/lateness';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
-import { decodeQueue } from '../dispatch/dispatch.repository';
 import type { DispatchConfig } from '../dispatch/dispatch-config';
 import { roadLeg } from '../dispatch/routing/distance';
 import { planRoute, type RiderModel } from '../dispatch/routing/route-plan';
-import { toRiderModels } from '../dispatch/suggested/rider-models';
 import { pickupWindow } from './dashboard-window';
 import * as repo from './dashboards.repository';
+import { riderName, riderRouteModel } from './rider-route-model';
 
 const MINUTE = 60_000;
-
-/** The rider as route-plan.ts models it, from the candidate row's position and queue snapshot. */
-function riderModelOf(r: repo.AtRiskCandidateRow['rider'], now: number): RiderModel {
-  const tasks = decodeQueue(r.id, r.queue);
-  const [model] = toRiderModels(
-    [
-      {
-        id: r.id,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        phone: null,
-        regionId: 0,
-        cityId: 0,
-        state: 0,
-        isOnline: true,
-        isOnDuty: true,
-        isWildcard: false,
-        isCovid: false,
-        lastKnownLatitude: r.lastKnownLatitude,
-        lastKnownLongitude: r.lastKnownLongitude,
-        lastSeenAt: null,
-        completedOrdersCount: 0,
-        capacity: Number.MAX_SAFE_INTEGER,
-        shiftBreakEndTime: r.shiftBreakEndTime,
-        cellId: null,
-        cellName: null,
-      },
-    ],
-    tasks,
-    new Map(),
-    now,
-  );
-  return model as RiderModel;
-}
 
 /** 'Rider is 3.4 km away': one decimal under 10 km, whole kilometres past it. */
 const km = (metres: number) => {
@@ -83,7 +48,7 @@ export async function listAtRiskOrders(
   for (const c of candidates) {
     let rider = models.get(c.rider.id);
     if (!rider) {
-      rider = riderModelOf(c.rider, t);
+      rider = riderRouteModel(c.rider, t);
       models.set(c.rider.id, rider);
     }
     const stop = {
@@ -111,7 +76,7 @@ export async function listAtRiskOrders(
       id: c.id,
       number: c.number,
       pickup: toKarachiIso(c.pickup),
-      assignedRider: { id: c.rider.id, name: `${c.rider.firstName} ${c.rider.lastName}`.trim() },
+      assignedRider: { id: c.rider.id, name: riderName(c.rider) },
       estimatedArrival: toKarachiIso(new Date(Math.round(plan.target.arrival / 1000) * 1000)),
       minutesLate: Math.max(1, Math.ceil(plan.target.lateMinutes)),
       pickupsBefore,

@@ -45,6 +45,7 @@ function toMapItem(r: repo.MapOrderRow): OrderMapItem {
       scanType: { id, name, code, value, isCovid, isAllowed, label },
     })),
     assignedRider: r.rider,
+    sampleExpiresAt: r.sampleExpiresAt ? toKarachiIso(new Date(r.sampleExpiresAt)) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { patients } from '../../db/schema/customers';
 import { orderScanTypes, orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
+import type { RiderRouteRow } from './rider-route-model';
 
 /**
  * SQL of the dashboard calls (docs/decisions/0025-dashboard-calls.md). Each call is one
@@ -23,7 +24,7 @@ export interface WindowFilter {
   regions: readonly number[];
 }
 
-const ids = (values: readonly number[]) =>
+export const ids = (values: readonly number[]) =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
@@ -40,7 +41,8 @@ function windowWhere(f: WindowFilter): SQL {
     ${f.regions.length ? sql`and ${orders.regionId} = any(${ids(f.regions)})` : sql``}`;
 }
 
-async function jsonText(db: DbOrTx, query: SQL): Promise<string> {
+/** The one JSON text a dashboard statement answers. */
+export async function jsonText(db: DbOrTx, query: SQL): Promise<string> {
   const result = (await db.execute(sql`select (${query}) as data`)) as unknown as {
     rows: { data: string | null }[];
   };
@@ -70,12 +72,15 @@ export interface MapOrderRow {
   };
   rider: { id: number; name: string } | null;
   scanTypes: [number, number, string, string, number, boolean, boolean, string][];
+  /** JSON text of the collected sample's expiry (ADR 0048), or null. */
+  sampleExpiresAt: string | null;
 }
 
 /**
  * The map's order markers: orders with a pin in the window and states, with popup fields. One
  * statement answering four lists, so the per-order work in the database is one row of scalars:
- *   0. the orders, each [id, number, state, pickup, address, lat, lng, patient (11), rider id];
+ *   0. the orders, each [id, number, state, pickup, address, lat, lng, patient (11), rider id,
+ *      sample expiry];
  *   1. their tests as three parallel arrays (order id, count, scan type id), in (order, id) order;
  *   2. the scan types those tests name, [id, name, code, value, isCovid, isAllowed, label];
  *   3. the riders, [id, firstName, lastName].
@@ -90,7 +95,7 @@ export function mapOrdersSql(f: WindowFilter & { states: readonly OrderState[] }
       select ${orders.id} as id, ${orders.number} as number, ${orders.state} as state,
         ${orders.pickup} as pickup, ${orders.address} as address, ${orders.latitude} as latitude,
         ${orders.longitude} as longitude, ${orders.patientId} as patient_id,
-        ${orders.assignedRiderId} as rider_id
+        ${orders.assignedRiderId} as rider_id, ${orders.sampleExpiresAt} as sample_expires_at
       from ${orders}
       where ${windowWhere(f)} and ${orders.state} = any(${texts(f.states)})
         and ${orders.latitude} is not null and ${orders.longitude} is not null
@@ -103,7 +108,8 @@ export function mapOrdersSql(f: WindowFilter & { states: readonly OrderState[] }
           o.id, o.number, o.state, o.pickup, o.address, o.latitude, o.longitude,
           ${patients.id}, ${patients.firstName}, ${patients.lastName}, ${patients.phone},
           ${patients.secondaryPhone}, ${patients.email}, ${patients.gender}, ${patients.age},
-          ${patients.ageUnit}, ${patients.cardNumber}, ${patients.customerId}, o.rider_id
+          ${patients.ageUnit}, ${patients.cardNumber}, ${patients.customerId}, o.rider_id,
+          o.sample_expires_at
         ) order by o.pickup, o.id), '[]'::json)
         from o join ${patients} on ${patients.id} = o.patient_id),
       (select json_build_array(
@@ -178,6 +184,7 @@ export async function listMapOrders(
     },
     rider: r[18] == null ? null : (riderById.get(r[18]) ?? null),
     scanTypes: testsOf.get(r[0]) ?? [],
+    sampleExpiresAt: r[19] ?? null,
   }));
 }
 
@@ -325,25 +332,27 @@ export interface AtRiskCandidateRow {
   pickup: Date;
   latitude: number;
   longitude: number;
-  rider: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    lastKnownLatitude: number | null;
-    lastKnownLongitude: number | null;
-    shiftBreakEndTime: Date | null;
-    /** rider_profiles.queue: [type, deadline, orderId, orderState, pickup, lat, lng] in order. */
-    queue: [
-      number,
-      string | null,
-      number | null,
-      string | null,
-      string | null,
-      number | null,
-      number | null,
-    ][];
-  };
+  rider: RiderRouteRow;
 }
+
+/**
+ * The rider's columns a route estimate reads (rider-route-model.ts), seven positions of a
+ * json_build_array; riderRouteRowAt reads them back. The statement joins users and rider_profiles.
+ */
+export const riderRouteColumns = sql`${users.id}, ${users.firstName}, ${users.lastName},
+  ${riderProfiles.lastKnownLatitude}, ${riderProfiles.lastKnownLongitude},
+  ${riderProfiles.shiftBreakEndTime}, ${riderProfiles.queue}`;
+
+// biome-ignore lint/suspicious/noExplicitAny: positional arrays straight from json_build_array
+export const riderRouteRowAt = (r: any[], i: number): RiderRouteRow => ({
+  id: r[i],
+  firstName: r[i + 1],
+  lastName: r[i + 2],
+  lastKnownLatitude: r[i + 3],
+  lastKnownLongitude: r[i + 4],
+  shiftBreakEndTime: r[i + 5] == null ? null : new Date(r[i + 5]),
+  queue: r[i + 6] ?? [],
+});
 
 /**
  * Assigned (not yet reached) online orders of the window whose deadline (pickup + grace) is
@@ -352,9 +361,7 @@ export interface AtRiskCandidateRow {
 export function atRiskCandidatesSql(f: WindowFilter & { startedAfter: Date }): SQL {
   return sql`select coalesce(json_agg(json_build_array(
       ${orders.id}, ${orders.number}, ${orders.pickup}, ${orders.latitude}, ${orders.longitude},
-      ${users.id}, ${users.firstName}, ${users.lastName},
-      ${riderProfiles.lastKnownLatitude}, ${riderProfiles.lastKnownLongitude},
-      ${riderProfiles.shiftBreakEndTime}, ${riderProfiles.queue}
+      ${riderRouteColumns}
     ) order by ${orders.pickup}, ${orders.id}), '[]'::json)::text
     from ${orders}
     join ${users} on ${users.id} = ${orders.assignedRiderId}
@@ -377,14 +384,6 @@ export async function listAtRiskCandidates(
     pickup: new Date(r[2]),
     latitude: r[3],
     longitude: r[4],
-    rider: {
-      id: r[5],
-      firstName: r[6],
-      lastName: r[7],
-      lastKnownLatitude: r[8],
-      lastKnownLongitude: r[9],
-      shiftBreakEndTime: r[10] == null ? null : new Date(r[10]),
-      queue: r[11] ?? [],
-    },
+    rider: riderRouteRowAt(r, 5),
   }));
 }

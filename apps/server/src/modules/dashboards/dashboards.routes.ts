@@ -5,6 +5,8 @@ import {
   dashboardOrdersQuerySchema,
   lateOrdersQuerySchema,
   orderStatsQuerySchema,
+  sampleInTransitSchema,
+  samplesInTransitQuerySchema,
 } from '@dastak/core/entities/dashboard';
 import {
   dashboardStatsSchema,
@@ -20,6 +22,7 @@ import { plainJsonSerializer } from '../../lib/plain-json';
 import { listAtRiskOrders } from './at-risk.service';
 import { listDashboardOrders, listLateOrders } from './dashboard-orders.service';
 import { dailyOrderStats, onTimeStats, orderStats } from './dashboard-stats.service';
+import { listSamplesInTransit } from './samples-in-transit.service';
 
 const tags = ['dashboards'];
 const verticalParams = z.object({ vertical: verticalSchema });
@@ -27,8 +30,9 @@ const access = PERMISSIONS.CAN_VIEW_DASHBOARD;
 
 /**
  * The dashboard calls of spec §7 (docs/decisions/0025-dashboard-calls.md): map markers, late and
- * at-risk orders, the Orders panel's counts, the on-time table and the daily on-time rate. Every
- * call takes the regions it shows; without a pickup window it answers today (Karachi).
+ * at-risk orders, samples on the road (ADR 0048), the Orders panel's counts, the on-time table
+ * and the daily on-time rate. Every call takes the regions it shows; without a pickup window it
+ * answers today (Karachi).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const model = app.config.dispatch;
@@ -84,6 +88,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listAtRiskOrders(app.db, req.params.vertical, req.query, model),
+  );
+
+  app.get(
+    '/orders/:vertical/samples-in-transit/',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Collected samples on the road, soonest to expire first, with the estimated arrival at the centre',
+        params: verticalParams,
+        querystring: samplesInTransitQuerySchema,
+        response: { 200: z.array(sampleInTransitSchema) },
+      },
+    },
+    async (req) => listSamplesInTransit(app.db, req.params.vertical, req.query, model),
   );
 
   app.get(

@@ -131,6 +131,9 @@ export interface PendingTaskRow {
   longitude: number | null;
   /** The order's patient is fasting: a tighter on-time window (DispatchConfig). */
   isFasting: boolean;
+  /** A delivery's collection centre (null for other tasks, or an older snapshot). */
+  centerLatitude: number | null;
+  centerLongitude: number | null;
 }
 
 // Timestamps travel as JSON's ISO text (cheaper for the server than extract(epoch)).
@@ -147,6 +150,9 @@ type QueueEntry = [
   longitude: number | null,
   /** Absent in snapshots written before issue 16: not fasting. */
   isFasting?: boolean,
+  /** A delivery's centre; absent in snapshots written before issue 17's stability windows. */
+  centerLatitude?: number | null,
+  centerLongitude?: number | null,
 ];
 
 /** A rider's stored queue snapshot as the pending tasks toRiderModels takes. */
@@ -161,6 +167,8 @@ export const decodeQueue = (riderId: number, queue: unknown): PendingTaskRow[] =
     latitude: t[5],
     longitude: t[6],
     isFasting: t[7] === true,
+    centerLatitude: t[8] ?? null,
+    centerLongitude: t[9] ?? null,
   }));
 
 /**
@@ -307,6 +315,7 @@ export function listRiderQueue(db: DbOrTx, riderId: number, vertical: Vertical) 
       orderNumber: orders.number,
       pickup: orders.pickup,
       address: orders.address,
+      sampleExpiresAt: orders.sampleExpiresAt,
       centerId: collectionCenters.id,
       centerName: collectionCenters.name,
     })

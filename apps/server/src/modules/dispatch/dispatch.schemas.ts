@@ -27,6 +27,11 @@ export const suggestedRiderSchema = scoredRiderSchema.extend({
   breakdown: scoreBreakdownSchema,
   estimatedArrival: dateTimeSchema.nullable(),
   lateMinutes: z.number().nonnegative(),
+  /**
+   * Minutes past a held sample's expiry at which taking this order would bring the rider to the
+   * collection centre (issue 17, ADR 0048); such a rider is among the late riders.
+   */
+  sampleLateMinutes: z.number().nonnegative(),
 });
 
 const group = z.array(suggestedRiderSchema);

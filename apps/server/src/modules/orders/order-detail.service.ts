@@ -119,6 +119,7 @@ function toOrder(
     orderSource: order.orderSourceId,
     givenValue: order.givenValue,
     collectedAt: iso(order.collectedAt),
+    sampleExpiresAt: iso(order.sampleExpiresAt),
     totalFollowUps: order.totalFollowUps,
     reachedThresholdDistance: order.reachedThresholdDistance,
     riderReachedLatitude: order.riderReachedLatitude,

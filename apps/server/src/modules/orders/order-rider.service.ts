@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES, ORDER_SUCCESS, SUCCESS } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
+import { sampleExpiry } from '@dastak/core/rules/sample-stability';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import {
@@ -84,13 +85,20 @@ export async function markCollected(
   return db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'collected', actor, p);
     const riderId = order.assignedRiderId as number;
+    const collectedAt = new Date();
+    // The sample's clock starts now: the shortest window of its tests (ADR 0048).
+    const sampleExpiresAt = sampleExpiry(
+      collectedAt,
+      await repo.listOrderTestWindows(tx, order.id),
+    );
     const updated = await repo.updateOrder(tx, order.id, {
       state: nextState('collected', order.state),
-      collectedAt: new Date(),
+      collectedAt,
+      sampleExpiresAt,
       riderCollectionLatitude: p.latitude,
       riderCollectionLongitude: p.longitude,
     });
-    const centerId = await completePickupAndQueueDelivery(tx, riderId, order);
+    const centerId = await completePickupAndQueueDelivery(tx, riderId, updated);
     await recomputeRiderState(tx, riderId);
     const description = describeActivity('collected', { rider: await actorName(tx, actor) });
     await insertActivities(tx, [
@@ -98,6 +106,7 @@ export async function markCollected(
         latitude: p.latitude,
         longitude: p.longitude,
         collectionCenterId: centerId,
+        sampleExpiresAt: sampleExpiresAt?.toISOString() ?? null,
       }),
     ]);
     return { detail: ORDER_SUCCESS.COLLECTED, ...(await summarize(tx, updated)) };

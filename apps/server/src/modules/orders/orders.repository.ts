@@ -1,6 +1,7 @@
 import type { OrderState, Vertical } from '@dastak/core/states';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scanTypes } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { orderNumberCounters, orderScanTypes, orders, partialOrders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
@@ -82,6 +83,15 @@ export async function insertOrderScanTypes(tx: DbOrTx, orderId: number, lines: O
 export async function replaceOrderScanTypes(tx: DbOrTx, orderId: number, lines: OrderLine[]) {
   await tx.delete(orderScanTypes).where(eq(orderScanTypes.orderId, orderId));
   await insertOrderScanTypes(tx, orderId, lines);
+}
+
+/** The stability windows of the order's tests (null: the vertical's default; ADR 0048). */
+export function listOrderTestWindows(tx: DbOrTx, orderId: number) {
+  return tx
+    .select({ vertical: scanTypes.vertical, stabilityHours: scanTypes.stabilityHours })
+    .from(orderScanTypes)
+    .innerJoin(scanTypes, eq(scanTypes.id, orderScanTypes.scanTypeId))
+    .where(eq(orderScanTypes.orderId, orderId));
 }
 
 export async function countOrderScanTypes(tx: DbOrTx, orderId: number): Promise<number> {

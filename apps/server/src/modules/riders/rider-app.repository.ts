@@ -77,6 +77,7 @@ export function listQueue(db: DbOrTx, riderId: number) {
         urgentDelivery: orders.urgentDelivery,
         additionalNotes: orders.additionalNotes,
         collectedAt: orders.collectedAt,
+        sampleExpiresAt: orders.sampleExpiresAt,
       },
       patient: {
         firstName: patients.firstName,

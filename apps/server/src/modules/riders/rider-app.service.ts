@@ -38,6 +38,7 @@ export async function listOwnTasks(db: Db, riderId: number) {
           ...r.order,
           pickup: toKarachiIso(r.order.pickup),
           collectedAt: r.order.collectedAt ? toKarachiIso(r.order.collectedAt) : null,
+          sampleExpiresAt: r.order.sampleExpiresAt ? toKarachiIso(r.order.sampleExpiresAt) : null,
           patient: {
             name: `${r.patient?.firstName ?? ''} ${r.patient?.lastName ?? ''}`.trim(),
             // Patients without their own number are reached on the customer's.

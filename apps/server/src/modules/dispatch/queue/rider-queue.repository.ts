@@ -20,7 +20,10 @@ import { publishRidersChanged } from '../../realtime/publish';
  * order, so two actions never wait on each other crosswise).
  */
 
-/** How long a collected sample may travel before its delivery counts as late (demo data agrees). */
+/**
+ * How long a collected sample may travel when it carries no expiry of its own (an order collected
+ * before issue 17's stability windows); otherwise the delivery's deadline is the expiry (ADR 0048).
+ */
 const DELIVERY_WINDOW_MS = 3 * 60 * 60_000;
 const DEFAULT_SLOT_MINUTES = 60;
 
@@ -144,8 +147,8 @@ export async function nearestCollectionCenter(
 
 /**
  * The rider has the sample: the pickup is done and, for blood, a delivery to a collection centre
- * (the given one, else the nearest of the order's region) joins the queue. X-ray has no sample
- * to carry, so nothing is queued. Returns the centre chosen, if any.
+ * (the given one, else the nearest of the order's region) joins the queue, due when the sample
+ * expires. X-ray has no sample to carry, so nothing is queued. Returns the centre chosen, if any.
  */
 export async function completePickupAndQueueDelivery(
   tx: DbOrTx,
@@ -157,6 +160,7 @@ export async function completePickupAndQueueDelivery(
     pickup: Date;
     latitude: number | null;
     longitude: number | null;
+    sampleExpiresAt?: Date | null;
   },
   collectionCenterId?: number | null,
 ): Promise<number | null> {
@@ -179,7 +183,9 @@ export async function completePickupAndQueueDelivery(
     orderId: order.id,
     type: RIDER_TASK_TYPES.DELIVERY,
     sequence: await nextSequence(tx, riderId),
-    deadline: new Date(Math.max(order.pickup.getTime(), now.getTime()) + DELIVERY_WINDOW_MS),
+    deadline:
+      order.sampleExpiresAt ??
+      new Date(Math.max(order.pickup.getTime(), now.getTime()) + DELIVERY_WINDOW_MS),
     collectionCenterId: centerId,
   });
   return centerId;
@@ -227,13 +233,19 @@ export function riderStateFor(counts: { pickups: number; deliveries: number }): 
     : RIDER_STATES.PICKING_UP_HAS_CAPACITY;
 }
 
-/** rider_profiles.queue of the rider in the outer row: pending tasks in sequence, with their orders. */
+/**
+ * rider_profiles.queue of the rider in the outer row: pending tasks in sequence, with their orders
+ * and, for a delivery, its collection centre's pin (decodeQueue in dispatch.repository.ts reads
+ * the positions; new ones are appended so older snapshots still decode).
+ */
 const queueSnapshot = sql`(
   select coalesce(jsonb_agg(jsonb_build_array(
       ${riderTasks.type}, ${riderTasks.deadline}, ${orders.id}, ${orders.state},
-      ${orders.pickup}, ${orders.latitude}, ${orders.longitude}, ${orders.isFasting}
+      ${orders.pickup}, ${orders.latitude}, ${orders.longitude}, ${orders.isFasting},
+      ${collectionCenters.latitude}, ${collectionCenters.longitude}
     ) order by ${riderTasks.sequence}, ${riderTasks.id}), '[]'::jsonb)
   from ${riderTasks} left join ${orders} on ${orders.id} = ${riderTasks.orderId}
+  left join ${collectionCenters} on ${collectionCenters.id} = ${riderTasks.collectionCenterId}
   where ${riderTasks.riderId} = ${riderProfiles.userId} and ${riderTasks.state} = 'pending'
 )`;
 

@@ -18,6 +18,7 @@ export async function listRiderTasks(db: Db, p: { vertical: Vertical; riderId: n
             number: t.orderNumber,
             pickup: toKarachiIso(t.pickup),
             address: t.address ?? '',
+            sampleExpiresAt: t.sampleExpiresAt ? toKarachiIso(t.sampleExpiresAt) : null,
           }
         : null,
     // A task written without a deadline falls back to its order's pickup, then its creation.

@@ -110,6 +110,8 @@ export interface RoutePlan {
   target: { arrival: number; metres: number; minutes: number; lateMinutes: number } | null;
   /** Minutes past the route end's latest time (0 when the rider has no set end). */
   endLateMinutes: number;
+  /** Epoch ms at the route end (the collection centre), null without an end or a position. */
+  endArrival: number | null;
 }
 
 const bySlot = (a: Stop, b: Stop) =>
@@ -131,6 +133,7 @@ export function planRoute(
     lateAdded: 0,
     target: null,
     endLateMinutes: 0,
+    endArrival: null,
   };
   if (!rider.position) return plan;
   const stops: Stop[] =
@@ -164,7 +167,8 @@ export function planRoute(
     const leg = travel(at, rider.end.point);
     plan.travelMinutes += leg.minutes;
     plan.travelMetres += leg.metres;
-    plan.endLateMinutes = Math.max(0, t + leg.minutes * MINUTE - rider.end.latest) / MINUTE;
+    plan.endArrival = t + leg.minutes * MINUTE;
+    plan.endLateMinutes = Math.max(0, plan.endArrival - rider.end.latest) / MINUTE;
   }
   return plan;
 }

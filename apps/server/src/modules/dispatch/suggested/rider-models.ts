@@ -9,7 +9,7 @@ import type {
   PendingTaskRow,
   RegionRow,
 } from '../dispatch.repository';
-import type { OrderModel, RiderModel, Stop } from '../routing/route-plan';
+import type { OrderModel, RiderModel, RouteEnd, Stop } from '../routing/route-plan';
 
 /** Database rows to the pure models of route-plan.ts. */
 
@@ -47,6 +47,19 @@ export function toOrderModel(
   };
 }
 
+/**
+ * A rider holding samples must reach a collection centre before the first of them expires
+ * (docs/decisions/0048-sample-stability.md): the route ends at the centre of the soonest-expiring
+ * delivery, by its deadline (the expiry). A sample already expired cannot be saved by riding
+ * there first, so it bounds nothing; nor does a delivery without a centre pin (an old snapshot).
+ */
+function soonerEnd(end: RouteEnd | null, t: PendingTaskRow, now: number): RouteEnd | null {
+  if (!t.deadline || t.centerLatitude == null || t.centerLongitude == null) return end;
+  const latest = t.deadline.getTime();
+  if (latest <= now || (end && end.latest <= latest)) return end;
+  return { point: { latitude: t.centerLatitude, longitude: t.centerLongitude }, latest };
+}
+
 export function toRiderModels(
   rows: readonly CandidateRiderRow[],
   tasks: readonly PendingTaskRow[],
@@ -68,12 +81,17 @@ export function toRiderModels(
     let availableFrom = r.shiftBreakEndTime ? r.shiftBreakEndTime.getTime() : 0;
     const pickups: Stop[] = [];
     let inHand = 0;
+    let end: RouteEnd | null = null;
     for (const t of queue) {
       if (t.type === RIDER_TASK_TYPES.BREAK) {
         if (t.deadline) availableFrom = Math.max(availableFrom, t.deadline.getTime());
         continue;
       }
       inHand++;
+      if (t.type === RIDER_TASK_TYPES.DELIVERY) {
+        end = soonerEnd(end, t, now);
+        continue;
+      }
       if (t.type !== RIDER_TASK_TYPES.PICKUP || !t.orderId || !t.pickup) continue;
       if (t.latitude == null || t.longitude == null) continue;
       pickups.push({
@@ -102,6 +120,7 @@ export function toRiderModels(
       inHand,
       outsideHomeRegion:
         !r.isWildcard && !!position && !!home && !pointInPolygon(position, home.polygon),
+      end,
     };
   });
 }

@@ -53,6 +53,11 @@ export interface RiderEstimate {
   arrival: number | null;
   /** Minutes past slot start + grace (0 when on time). */
   lateMinutes: number;
+  /**
+   * Minutes this pickup would make the rider reach the collection centre after a held sample
+   * expires (0 when it costs no sample; ADR 0048). Such a rider is listed late, never available.
+   */
+  sampleLateMinutes: number;
 }
 
 /** A rider counts for a cell while on duty, online and not carrying samples away. */
@@ -128,8 +133,10 @@ export function scoreRider(
   const plan = planRoute(rider, [order], ctx.now, ctx.travel, config, order.orderId);
   const target = plan.target;
   const before = planRoute(rider, [], ctx.now, ctx.travel, config);
-  // Lateness the insertion pushes onto pickups the rider already holds counts too.
+  // Lateness the insertion pushes onto pickups the rider already holds counts too, and so do
+  // minutes it adds past the expiry of a sample the rider carries (the route end, ADR 0048).
   const knockOn = Math.max(0, plan.lateExisting - before.lateExisting);
+  const sampleLate = Math.max(0, plan.endLateMinutes - before.endLateMinutes);
   const lateMinutes = target?.lateMinutes ?? 0;
 
   let skills = SCORE_WEIGHTS.skills;
@@ -138,7 +145,8 @@ export function scoreRider(
   const breakdown: ScoreBreakdown = {
     travel: target ? SCORE_WEIGHTS.travel * clamp01(1 - target.minutes / TRAVEL_ZERO_MINUTES) : 0,
     lateness: target
-      ? SCORE_WEIGHTS.lateness * clamp01(1 - (lateMinutes + knockOn) / LATENESS_ZERO_MINUTES)
+      ? SCORE_WEIGHTS.lateness *
+        clamp01(1 - (lateMinutes + knockOn + sampleLate) / LATENESS_ZERO_MINUTES)
       : 0,
     load: SCORE_WEIGHTS.load * clamp01(1 - pickupsInHand(rider) / Math.max(1, rider.capacity)),
     cellCoverage: drainsCell(order, rider, ctx.cells) ? 0 : SCORE_WEIGHTS.cellCoverage,
@@ -150,14 +158,17 @@ export function scoreRider(
   const total = Object.values(breakdown).reduce((a, b) => a + b, 0);
   return {
     riderId: rider.id,
-    // Without a position nobody can promise an arrival: the rider is listed as late.
-    group: target && lateMinutes === 0 ? 'availableRiders' : 'lateRiders',
+    // Without a position nobody can promise an arrival: the rider is listed as late. So is a
+    // rider on time at the door who would let a sample expire on the way (auto-assignment
+    // refuses that rider too).
+    group: target && lateMinutes === 0 && sampleLate === 0 ? 'availableRiders' : 'lateRiders',
     totalScore: round1(total),
     roadDistance: target ? Math.round(target.metres) : null,
     onRoadTime: target ? round1(target.minutes) : null,
     breakdown,
     arrival: target?.arrival ?? null,
     lateMinutes: round1(lateMinutes),
+    sampleLateMinutes: round1(sampleLate),
   };
 }
 
@@ -210,4 +221,5 @@ const unscored = (riderId: number, group: RiderGroup): RiderEstimate => ({
   breakdown: { travel: 0, lateness: 0, load: 0, cellCoverage: 0, skills: 0 },
   arrival: null,
   lateMinutes: 0,
+  sampleLateMinutes: 0,
 });

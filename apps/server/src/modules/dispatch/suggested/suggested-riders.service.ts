@@ -103,6 +103,7 @@ export async function suggestRiders(
       breakdown: e.breakdown,
       estimatedArrival: e.arrival === null ? null : toKarachiIso(new Date(e.arrival)),
       lateMinutes: e.lateMinutes,
+      sampleLateMinutes: e.sampleLateMinutes,
     };
   };
   return Object.fromEntries(RIDER_GROUPS.map((g) => [g, groups[g].map(entry)])) as Record<
