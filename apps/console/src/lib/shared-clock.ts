@@ -46,3 +46,8 @@ export function useSharedNow(intervalMs: number): number {
     () => clock.now,
   );
 }
+
+/** The clock of minute-grained cells: relative times ('in 2 hours'), today's date. */
+export function useMinuteNow(): number {
+  return useSharedNow(60_000);
+}

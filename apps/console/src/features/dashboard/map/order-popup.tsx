@@ -2,10 +2,16 @@ import type { OrderMapItem } from '@dastak/core/entities/orders';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { CANCELLABLE_STATES } from '@dastak/core/states';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
-import { SampleCountdown } from '../../../components/sample-countdown';
 import { Tag } from '../../../components/tag';
+
+// Loaded when a collected order's popup first opens: the map's first download stays within its
+// 250 kB budget (apps/console/vite.config.ts), and the panels' list loads the same chunk anyway.
+const SampleCountdown = lazy(() =>
+  import('../../../components/sample-countdown').then((m) => ({ default: m.SampleCountdown })),
+);
 
 /** The popup shows at most this many test tags, then 'N More' (spec §2.5). */
 const TAGS_SHOWN = 2;
@@ -55,7 +61,11 @@ export function OrderPopup({
             {order.number}
           </Text>
         </Group>
-        {order.sampleExpiresAt && <SampleCountdown expiresAt={order.sampleExpiresAt} />}
+        {order.sampleExpiresAt && (
+          <Suspense fallback={null}>
+            <SampleCountdown expiresAt={order.sampleExpiresAt} />
+          </Suspense>
+        )}
         <Group gap="sm">
           <Anchor component={Link} to={detailHref} size="sm">
             Detail

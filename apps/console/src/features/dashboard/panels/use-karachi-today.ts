@@ -1,5 +1,5 @@
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
-import { useMinuteNow } from '../../orders/list/use-minute-now';
+import { useMinuteNow } from '../../../lib/shared-clock';
 
 /**
  * Today's Karachi date (yyyy-MM-dd), re-read each minute: a dashboard left open overnight moves
