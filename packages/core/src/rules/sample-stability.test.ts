@@ -34,5 +34,8 @@ describe('sampleCountdown', () => {
     expect(gone.tone).toBe('expired');
     expect(gone.label).toBe('Sample expired 12 mins ago');
     expect(sampleCountdown(at, at).label).toBe('Sample expired 1 min ago');
+    expect(sampleCountdown('2026-11-27T14:42:00Z', at).label).toBe(
+      'Sample expired 14 h 18 min ago',
+    );
   });
 });

@@ -51,7 +51,7 @@ export interface SampleCountdown {
   /** Whole minutes left (negative once expired), rounded down so a screen never promises more. */
   minutesLeft: number;
   tone: SampleTone;
-  /** 'Sample good for 2 h 05 min' or 'Sample expired 12 mins ago'. */
+  /** 'Sample good for 2 h 05 min', 'Sample expired 12 mins ago' or '... 14 h 18 min ago'. */
   label: string;
 }
 
@@ -67,11 +67,8 @@ export function sampleCountdown(expiresAt: Date | string, now: Date): SampleCoun
   const minutesLeft = Math.floor(ms / MINUTE);
   if (ms <= 0) {
     const ago = Math.max(1, Math.ceil(-ms / MINUTE));
-    return {
-      minutesLeft,
-      tone: 'expired',
-      label: `Sample expired ${ago} ${ago === 1 ? 'min' : 'mins'} ago`,
-    };
+    const text = ago < 60 ? `${ago} ${ago === 1 ? 'min' : 'mins'}` : hm(ago);
+    return { minutesLeft, tone: 'expired', label: `Sample expired ${text} ago` };
   }
   return {
     minutesLeft,
