@@ -60,6 +60,24 @@ describe('scoreRider', () => {
     expect(e.breakdown.load).toBe(12);
   });
 
+  it('a rider who would let a held sample expire on the way is late, never available (ADR 0048)', () => {
+    // The lab 2.2 km north of the rider; the order 1.1 km south, due in 30 minutes.
+    const lab = at(0.03);
+    const fresh = rider({ end: { point: lab, latest: now + 300 * MIN }, inHand: 1, state: 1 });
+    const tight = rider({ end: { point: lab, latest: now + 40 * MIN }, inHand: 1, state: 1 });
+    const ok = scoreRider(order(), fresh, ctx());
+    expect(ok).toMatchObject({ group: 'availableRiders', lateMinutes: 0, sampleLateMinutes: 0 });
+    // Waits at the door until 30, 10 minutes there, 13.5 minutes to the lab: 53.5 against 40.
+    const e = scoreRider(order(), tight, ctx());
+    expect(e).toMatchObject({ group: 'lateRiders', lateMinutes: 0, sampleLateMinutes: 13.5 });
+    expect(e.breakdown.lateness).toBeLessThan(ok.breakdown.lateness);
+    expect(e.totalScore).toBeLessThan(ok.totalScore);
+    // A queue that already misses its end (at the lab by 9 against -5) is charged only the
+    // minutes this order adds: 53.5 - 9.
+    const missed = rider({ end: { point: lab, latest: now - 5 * MIN }, inHand: 1, state: 1 });
+    expect(scoreRider(order(), missed, ctx()).sampleLateMinutes).toBe(44.5);
+  });
+
   it('a rider on a break starts moving when it ends', () => {
     const e = scoreRider(order(), rider({ availableFrom: now + 40 * MIN }), ctx());
     expect(e.group).toBe('lateRiders');
