@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
 import { createSmsSender } from './modules/notifications/sms-sender';
 import { startLatePushSweep } from './modules/push/late-sweep';
+import { startSamplePushSweep } from './modules/push/sample-sweep';
 import { serveAdminSocket, serverRunning } from './ops/backup';
 
 /** How long a SIGTERM may take before the process gives up and exits 1 (ADR 0032). */
@@ -76,6 +77,7 @@ async function main() {
   const latePush = startLatePushSweep(dbHandle.db, log, {
     graceMinutes: config.dispatch.onTimeGraceMinutes,
   });
+  const samplePush = startSamplePushSweep(dbHandle.db, log, { config: config.dispatch });
   const riderShifts = startRiderShiftsJob(dbHandle.db, log);
   const reportRollups = startReportRollupsJob(dbHandle.db, log, { model: config.dispatch });
   const locationRetention = startLocationRetention(dbHandle.db, log, {
@@ -114,6 +116,7 @@ async function main() {
       step('outbox', relay.stop()),
       step('autoAssignment', autoAssignment.stop()),
       step('latePush', latePush.stop()),
+      step('samplePush', samplePush.stop()),
       step('riderShifts', riderShifts.stop()),
       step('reportRollups', reportRollups.stop()),
       step('locationRetention', locationRetention.stop()),

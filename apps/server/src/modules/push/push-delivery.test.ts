@@ -1,8 +1,10 @@
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/orders';
 import { pushSubscriptions } from '../../db/schema/users';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
+import { DISPATCH_DEFAULTS } from '../dispatch/dispatch-config';
 import {
   type Geography,
   insertOrder,
@@ -15,6 +17,7 @@ import {
 import { runLatePushSweepOnce } from './late-sweep';
 import { pushSettled } from './push-notifier';
 import { type Browser, decryptPush, startPushService, verifyVapid } from './push-service.fixture';
+import { runSamplePushSweepOnce } from './sample-sweep';
 
 /**
  * The real thing (docs/decisions/0029-web-push.md): the server encrypts and signs, a push service
@@ -177,6 +180,72 @@ describe('an order late with no rider', () => {
       expect.objectContaining({ title: `Order ${withinGrace.number} is late` }),
     ]);
     expect(since(after, 'dha-desk')).toHaveLength(0);
+  });
+});
+
+describe('a collected sample at risk of expiring (issue 17)', () => {
+  /** A collected sample in the rider's box, due at Gulberg Lab, expiring at `expiresAt`. */
+  const sample = async (regionId: number, riderId: number, expiresAt: Date) => {
+    const order = await insertOrder(t.db, {
+      regionId,
+      riderId,
+      state: 'collected',
+      collectedAt: new Date(expiresAt.getTime() - 6 * 3600_000),
+    });
+    await t.db.update(orders).set({ sampleExpiresAt: expiresAt }).where(eq(orders.id, order.id));
+    await insertTask(t.db, {
+      riderId,
+      orderId: order.id,
+      type: 1,
+      sequence: 0,
+      centerId: geo.bloodCenter.id,
+    });
+    return order;
+  };
+
+  it('is announced once by the sweep to its region, with the rider and the countdown', async () => {
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const min = (m: number) => new Date(now.getTime() + m * 60_000);
+    // At the lab's door with 20 minutes left: under the 30-minute margin.
+    const imran = await insertRider(t.db, {
+      regionId: geo.gulberg.id,
+      firstName: 'Imran',
+      lastName: 'Ali',
+      profile: { isOnDuty: true, state: 3, lastKnownLatitude: 31.51, lastKnownLongitude: 74.35 },
+    });
+    const soon = await sample(geo.gulberg.id, imran.id, min(20));
+    // Hours to spare; and one that expired two hours ago, long past news.
+    await sample(geo.gulberg.id, imran.id, min(180));
+    await sample(geo.gulberg.id, imran.id, min(-120));
+    // In DHA, a rider with no position and 10 minutes left.
+    const lost = await insertRider(t.db, {
+      regionId: geo.dha.id,
+      profile: { isOnDuty: true, state: 3 },
+    });
+    const dhaSoon = await sample(geo.dha.id, lost.id, min(10));
+    const before = svc.received.length;
+
+    expect(await runSamplePushSweepOnce(t.db, now, DISPATCH_DEFAULTS)).toBe(2);
+    await pushSettled(t.db);
+    const desk = since(before, 'gulberg-desk').map((p) => decryptPush(gulbergDesk, p.body));
+    expect(desk).toEqual([
+      {
+        title: `Sample at risk: ${soon.number}`,
+        body: 'Imran Ali · Sample good for 20 min',
+        url: `/app/blood/orders/detail/${soon.id}`,
+        tag: `sample-${soon.id}`,
+      },
+    ]);
+    expect(since(before, 'gulberg-phone')).toHaveLength(1);
+    const dha = since(before, 'dha-desk').map((p) => decryptPush(dhaDesk, p.body));
+    expect(dha).toEqual([expect.objectContaining({ title: `Sample at risk: ${dhaSoon.number}` })]);
+
+    // Claimed: the next sweeps announce neither again, even as the samples expire.
+    const after = svc.received.length;
+    expect(await runSamplePushSweepOnce(t.db, min(1), DISPATCH_DEFAULTS)).toBe(0);
+    expect(await runSamplePushSweepOnce(t.db, min(25), DISPATCH_DEFAULTS)).toBe(0);
+    await pushSettled(t.db);
+    expect(svc.received.length).toBe(after);
   });
 });
 

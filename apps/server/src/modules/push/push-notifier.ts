@@ -1,5 +1,7 @@
 import type { PushPayload } from '@dastak/core/entities/push';
 import { PUSH_MESSAGES } from '@dastak/core/messages';
+import { STABILITY_MESSAGES } from '@dastak/core/messages/sample-stability';
+import { sampleCountdown } from '@dastak/core/rules/sample-stability';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import * as repo from './push.repository';
@@ -60,6 +62,23 @@ export function notifyOrderLate(db: Db, order: repo.PushOrder, now: Date): void 
       body: PUSH_MESSAGES.lateBody(order.regionName, minutes),
       url: orderPath(order),
       tag: `order-${order.id}`,
+    }),
+  );
+}
+
+/** The stability sweep found this collected sample at risk of expiring (claimed: once). */
+export function notifySampleAtRisk(
+  db: Db,
+  sample: { id: number; number: string; regionId: number; riderName: string; expiresAt: Date },
+  now: Date,
+): void {
+  const countdown = sampleCountdown(sample.expiresAt, now).label;
+  track(db, (ctx) =>
+    deliver(db, ctx, sample.regionId, {
+      title: STABILITY_MESSAGES.PUSH_TITLE(sample.number),
+      body: STABILITY_MESSAGES.PUSH_BODY(sample.riderName, countdown),
+      url: orderPath({ id: sample.id, vertical: 'blood' }),
+      tag: `sample-${sample.id}`,
     }),
   );
 }

@@ -4,7 +4,7 @@ import { and, eq, exists, gt, inArray, isNull, lte, notExists, sql } from 'drizz
 import type { Db, DbOrTx } from '../../db/client';
 import { regions } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
-import { pushLateNotices, pushSubscriptionRegions } from '../../db/schema/push';
+import { pushLateNotices, pushSampleNotices, pushSubscriptionRegions } from '../../db/schema/push';
 import { permissions, pushSubscriptions, userPermissions, users } from '../../db/schema/users';
 
 /** All SQL of web push (docs/decisions/0029-web-push.md). */
@@ -189,4 +189,22 @@ export async function claimLateOrders(
         claimed.map((c) => c.orderId),
       ),
     );
+}
+
+/**
+ * Claims the samples not yet announced as at risk (issue 17, ADR 0048) among these orders and
+ * returns their ids; one insert, so two instances sweeping at once announce each sample once.
+ */
+export async function claimSampleNotices(
+  db: Db,
+  orderIds: readonly number[],
+  now: Date,
+): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const claimed = await db
+    .insert(pushSampleNotices)
+    .values(orderIds.map((orderId) => ({ orderId, notifiedAt: now })))
+    .onConflictDoNothing()
+    .returning({ orderId: pushSampleNotices.orderId });
+  return new Set(claimed.map((c) => c.orderId));
 }
