@@ -1,11 +1,21 @@
 import type { Order } from '@dastak/core/entities/orders';
-import type { AssignableRiders, RiderSummary } from '@dastak/core/entities/riders';
 import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
 import { fieldHoursTest } from '../fixtures/field-hours';
+import {
+  assignedRider,
+  eligible,
+  onDutyAtDoor,
+  RIDERS_TO_TRY,
+  type RiderLogin,
+  riderLogin,
+  riderPost,
+  ridersToCall,
+  suggestedRiders,
+} from '../fixtures/field-riders';
 import {
   createOfflineOrder,
   createOnlineOrder,
@@ -101,113 +111,6 @@ async function pickFirstOption(page: Page, scope: Locator, label: string): Promi
   return text;
 }
 
-const riderName = (r: { firstName: string; lastName: string }) =>
-  `${r.firstName} ${r.lastName}`.trim();
-
-type RiderLogin = { token: string; id: number; name: string };
-
-/** Logs a demo rider into the rider app (riders share the demo staff password). */
-async function riderLogin(riderId: number): Promise<RiderLogin> {
-  const rider = await api.get<{ email: string; firstName: string; lastName: string }>(
-    `/entity/rider/${riderId}/`,
-  );
-  const response = await fetch(`${baseUrl}/api/v1/auth/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: rider.email, password: inject('staffPassword') }),
-  });
-  expect(response.status).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { token, id: riderId, name: riderName(rider) };
-}
-
-async function riderPost(rider: RiderLogin, path: string, body: unknown) {
-  const response = await fetch(`${baseUrl}/api/v1/rider-app${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${rider.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-}
-
-/** Brings a rider on duty at the order's door through the rider app. */
-async function onDutyAtDoor(order: Order, riderId: number): Promise<RiderLogin> {
-  const login = await riderLogin(riderId);
-  // At the door itself: a pin near a region's edge may have no room around it inside.
-  await riderPost(login, '/location/', { latitude: order.latitude, longitude: order.longitude });
-  await riderPost(login, '/duty/', { is_on_duty: true });
-  return login;
-}
-
-/**
- * How many riders a loop may bring to the door. Why so many: with the other specs booking and
- * the auto-assignment job handing their orders to riders who come on duty, most riders of a
- * region can be busy at the pickup hour (once, 1 of 8 was on time for the order).
- */
-const RIDERS_TO_TRY = 30;
-
-const suggestedRiders = (order: Order) =>
-  api.get<AssignableRiders>(`/algorithm/${order.vertical}/suggested-riders/${order.id}/`);
-
-/** Riders of the groups who may take the order, but for `except`. */
-function eligible(
-  order: Order,
-  entries: { rider: RiderSummary }[],
-  except: number[],
-): RiderSummary[] {
-  return entries
-    .map((e) => e.rider)
-    .filter((r) => !except.includes(r.id) && !r.isWildcard && (!order.isCovid || r.isCovid));
-}
-
-/** Riders of the order's region who may take it and are not on duty (or not on time) yet. */
-async function ridersToCall(order: Order, except: number[]) {
-  const groups = await suggestedRiders(order);
-  return eligible(order, [...groups.offDutyRiders, ...groups.lateRiders], except);
-}
-
-/**
- * The order assigned to a rider: the auto-assignment job may take it as soon as a rider is on
- * duty nearby, else the dispatcher API assigns the rider brought to the door.
- */
-async function assignedRider(order: Order): Promise<RiderLogin> {
-  // Riders already on time for it first (other specs bring riders on duty), then riders
-  // brought on duty at the door.
-  const groups = await suggestedRiders(order);
-  const onTime = eligible(order, groups.availableRiders, []);
-  const toCall = await ridersToCall(order, []);
-  const candidates = [
-    ...onTime.map((rider) => ({ rider, atDoor: false })),
-    ...toCall.map((rider) => ({ rider, atDoor: true })),
-  ];
-  // A fresh order waits in 'scheduled' until the auto-assignment job's next pass takes it into
-  // its horizon; until then no dispatcher may assign it.
-  await expect
-    .poll(async () => (await api.order(order.vertical, order.id)).state, { timeout: 60_000 })
-    .not.toBe('scheduled');
-  const refusals = new Map<string, number>();
-  for (const { rider, atDoor } of candidates.slice(0, RIDERS_TO_TRY)) {
-    const now = await api.order(order.vertical, order.id);
-    if (now.assignedRider) return riderLogin(now.assignedRider.id);
-    const login = atDoor ? await onDutyAtDoor(order, rider.id) : await riderLogin(rider.id);
-    const { status, data } = await api.request(
-      'POST',
-      `/orders/${order.vertical}/${order.id}/request/`,
-      { body: { riderIds: [rider.id] } },
-    );
-    if (status === 200) return login;
-    const why = `${status} ${JSON.stringify(data)}`;
-    refusals.set(why, (refusals.get(why) ?? 0) + 1);
-  }
-  const now = await api.order(order.vertical, order.id);
-  if (now.assignedRider) return riderLogin(now.assignedRider.id);
-  throw new Error(
-    `No rider could take ${order.number} (${order.state}, ${order.pickup}): ${Object.entries(groups)
-      .map(([group, entries]) => `${group} ${entries.length}`)
-      .join(', ')}; refused: ${[...refusals].map(([why, n]) => `${n}x ${why}`).join('; ')}`,
-  );
-}
-
 /*
  * The assign/re-assign/reschedule/cancel chain runs on one order. Assignment needs an order a
  * dispatcher may assign (problem or needs assignment) whose pickup is still ahead, so riders can
@@ -233,7 +136,7 @@ describe('order detail actions', () => {
   chainTest('prepares a problem order with a pickup ahead and two riders at the door', async () => {
     const order = await createOnlineOrder(api, 'blood', used, 100);
     expect(order.allowManualAssignment).toBe(true);
-    const holder = await assignedRider(order);
+    const holder = await assignedRider(api, order);
     await expectState(order, ['assigned']);
     const problems = await api.get<{ id: number }[]>('/orders/problem-strings/', {
       vertical: order.vertical,
@@ -247,13 +150,15 @@ describe('order detail actions', () => {
     // Two riders on time for it (Available): those who already are (other specs bring riders on
     // duty), then riders brought on duty at the door one by one. Where each of the others
     // landed goes into the failure message.
-    const onTime = eligible(order, (await suggestedRiders(order)).availableRiders, [holder.id]);
-    for (const rider of onTime.slice(0, 2)) riders.push(await riderLogin(rider.id));
+    const onTime = eligible(order, (await suggestedRiders(api, order)).availableRiders, [
+      holder.id,
+    ]);
+    for (const rider of onTime.slice(0, 2)) riders.push(await riderLogin(api, rider.id));
     const elsewhere: string[] = [];
-    for (const rider of (await ridersToCall(order, [holder.id])).slice(0, RIDERS_TO_TRY)) {
+    for (const rider of (await ridersToCall(api, order, [holder.id])).slice(0, RIDERS_TO_TRY)) {
       if (riders.length === 2) break;
-      const login = await onDutyAtDoor(order, rider.id);
-      const now = await suggestedRiders(order);
+      const login = await onDutyAtDoor(api, order, rider.id);
+      const now = await suggestedRiders(api, order);
       const group = Object.entries(now).find(([, entries]) =>
         entries.some((e) => e.rider.id === rider.id),
       )?.[0];
