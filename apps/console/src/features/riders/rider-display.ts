@@ -9,6 +9,14 @@ export const riderFullName = (rider: Pick<Rider, 'firstName' | 'lastName'>) =>
 export const isRiderStateRed = (state: RiderState) =>
   state === RIDER_STATES.PICKING_UP_FULL || state === RIDER_STATES.DELIVERING;
 
+/**
+ * The rider has pickups waiting in the queue: the server sets the picking-up states exactly when a
+ * pending pickup task is queued (riderStateFor), so a list can tell without fetching the queue.
+ */
+export const hasPendingPickups = (rider: Pick<Rider, 'state'>) =>
+  rider.state === RIDER_STATES.PICKING_UP_HAS_CAPACITY ||
+  rider.state === RIDER_STATES.PICKING_UP_FULL;
+
 const STATE_COLORS: Record<RiderState, TagColor> = {
   0: 'teal',
   1: 'orange',

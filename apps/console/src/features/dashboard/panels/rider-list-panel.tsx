@@ -2,9 +2,18 @@ import type { Region } from '@dastak/core/entities/locations';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import { EMPTY } from '@dastak/core/messages';
 import type { Vertical } from '@dastak/core/states';
-import { Anchor, Badge, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { isRiderStateRed, riderFullName, riderStateLabel } from '../../riders/rider-display';
+import { BulkReassignButton } from '../../riders/bulk-reassign/bulk-reassign-button';
+import {
+  hasPendingPickups,
+  isRiderStateRed,
+  riderFullName,
+  riderStateLabel,
+} from '../../riders/rider-display';
+import { dashboardKeys } from '../api/dashboard-keys';
 import { useRiderRosterQuery } from '../api/get-rider-roster';
 import { riderDetailHref } from './dashboard-links';
 import { PanelCard } from './panel-card';
@@ -14,7 +23,18 @@ import { SIDE_LIST_HEIGHT } from './side-list';
 const KIND_COLORS = { W: 'violet', C: 'red', R: 'gray' } as const;
 const KIND_NAMES = { W: 'Wildcard', C: 'Covid', R: 'Regular' } as const;
 
-function RiderLine({ rider, showCell }: { rider: RiderSummary; showCell: boolean }) {
+/** Width of the row's action column, kept for every row so the columns line up. */
+const ACTION_WIDTH = 22;
+
+function RiderLine({
+  rider,
+  showCell,
+  onReassigned,
+}: {
+  rider: RiderSummary;
+  showCell: boolean;
+  onReassigned: () => void;
+}) {
   const kind = riderKindLetter(rider);
   // Full and delivering riders are red (spec §4): the whole line, so it reads at a glance.
   const color = isRiderStateRed(rider.state) ? 'red.8' : undefined;
@@ -55,6 +75,16 @@ function RiderLine({ rider, showCell }: { rider: RiderSummary; showCell: boolean
         <Text size="xs" fw={700} w={28} ta="right" title="Completed orders">
           {rider.completedOrdersCount}
         </Text>
+        {/* A rider falls sick (issue 17): their pending pickups to other riders in one go. */}
+        <Box w={ACTION_WIDTH} display="flex">
+          {hasPendingPickups(rider) && (
+            <BulkReassignButton
+              riderId={rider.id}
+              compact={{ riderName: riderFullName(rider) }}
+              onCommitted={onReassigned}
+            />
+          )}
+        </Box>
       </Group>
     </li>
   );
@@ -64,6 +94,19 @@ function RiderLine({ rider, showCell }: { rider: RiderSummary; showCell: boolean
 export function RiderListPanel({ vertical, region }: { vertical: Vertical; region: Region }) {
   const riders = useRiderRosterQuery(vertical, region.id);
   const groups = groupRiders(riders.data ?? []);
+  const queryClient = useQueryClient();
+  // The stream reports the moves too; this covers a paused stream (as after a map cancel).
+  const onReassigned = useCallback(() => {
+    for (const queryKey of [
+      dashboardKeys.riders(vertical, region.id),
+      dashboardKeys.riderStats(region.id),
+      dashboardKeys.mapOrders(vertical, region.id),
+      dashboardKeys.lateOrders(vertical, region.id),
+      dashboardKeys.atRisk(vertical, region.id),
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [queryClient, vertical, region.id]);
   return (
     <PanelCard title="Rider List">
       {riders.isPending ? (
@@ -97,6 +140,7 @@ export function RiderListPanel({ vertical, region }: { vertical: Vertical; regio
                       key={rider.id}
                       rider={rider}
                       showCell={region.isHyperlocalModeEnabled}
+                      onReassigned={onReassigned}
                     />
                   ))}
                 </ul>

@@ -34,7 +34,15 @@ const slotText = (line: BulkReassignLine) => {
  * Reassign all pickups (issue 17): the solver's proposal, one line per pending pickup; the
  * dispatcher changes any rider, drops any line, and commits the kept ones in one go.
  */
-export function BulkReassignDialog({ riderId, onClose }: { riderId: number; onClose: () => void }) {
+export function BulkReassignDialog({
+  riderId,
+  onClose,
+  onCommitted,
+}: {
+  riderId: number;
+  onClose: () => void;
+  onCommitted?: () => void;
+}) {
   const proposal = useReassignProposalQuery(riderId, true);
   const commit = useCommitReassignAllMutation(riderId);
   const [choices, setChoices] = useState<Record<number, Choice>>({});
@@ -87,6 +95,7 @@ export function BulkReassignDialog({ riderId, onClose }: { riderId: number; onCl
         reason: note,
       });
       showSuccessToast(reply.detail);
+      onCommitted?.();
       onClose();
     } catch (error) {
       const detail = error instanceof ApiError ? error.detail : undefined;
@@ -98,6 +107,12 @@ export function BulkReassignDialog({ riderId, onClose }: { riderId: number; onCl
   return (
     <Modal opened onClose={onClose} title={M.TITLE} size="80rem" centered>
       <Stack gap="sm">
+        {/* Opened from a list (the dashboard's riders), the dialog says whose pickups these are. */}
+        {proposal.data && (
+          <Text size="sm" c="dimmed" data-testid="bulk-reassign-rider">
+            Pending pickups of {proposal.data.rider.name}
+          </Text>
+        )}
         {problem && (
           <Alert color="red" data-testid="bulk-reassign-problem">
             {problem}
@@ -161,6 +176,9 @@ export function BulkReassignDialog({ riderId, onClose }: { riderId: number; onCl
                           choose(l.orderId, { riderId: v ? Number(v) : null, keep: !!v })
                         }
                         searchable
+                        // Picking the chosen rider again keeps them (Mantine would clear the
+                        // line); a line is dropped with its Keep box.
+                        allowDeselect={false}
                         comboboxProps={{ withinPortal: true }}
                         disabled={!c.keep && c.riderId !== null}
                       />

@@ -5,7 +5,9 @@ import { riderKeys } from '../../api/rider-keys';
 
 /**
  * POST /riders/{riderId}/reassign-all/proposal/: a computation over the live fleet (hence POST),
- * read like a query: fresh each time the dialog opens, never cached for long.
+ * read like a query: fresh each time the dialog opens, never cached for long. While the dialog is
+ * open it stays put (no refetch on focus or reconnect): a new proposal resets the lines, and the
+ * dispatcher's changes with them; only a refused commit (409) asks for one.
  */
 export function getReassignProposal(riderId: number, signal?: AbortSignal) {
   return api.post<BulkReassignProposal>(`/riders/${riderId}/reassign-all/proposal/`, undefined, {
@@ -19,6 +21,8 @@ export const reassignProposalQueryOptions = (riderId: number) =>
     queryFn: ({ signal }) => getReassignProposal(riderId, signal),
     staleTime: 0,
     gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 
 export function useReassignProposalQuery(riderId: number, enabled: boolean) {
