@@ -107,8 +107,10 @@ export function OrderActionsBar({ order }: { order: Order }) {
       <Button
         key={label}
         size="xs"
-        variant="light"
-        color={color}
+        // A red tint under red text misses WCAG AA (4.42 at best): danger actions are white with
+        // the darkest red text instead.
+        variant={color ? 'default' : 'light'}
+        c={color && `${color}.9`}
         leftSection={icon}
         onClick={onClick}
       >
