@@ -3,6 +3,8 @@
  * show these texts download them (docs/decisions/0042-feature-messages.md).
  */
 
+import { formatHoursMinutes } from '../rules/sample-stability';
+
 /** Sample stability windows (issue 17, docs/decisions/0048-sample-stability.md). */
 export const STABILITY_MESSAGES = {
   HOURS_RANGE: 'Stability must be a whole number of hours from 1 to 168',
@@ -13,8 +15,8 @@ export const STABILITY_MESSAGES = {
   /** Why a sample is at risk, in a dispatcher's words. */
   AT_RISK_CAUSE: (minutesToSpare: number, center: string) =>
     minutesToSpare < 0
-      ? `Reaches ${center} ${-minutesToSpare} min after the sample expires`
-      : `Reaches ${center} only ${minutesToSpare} min before the sample expires`,
+      ? `Reaches ${center} ${formatHoursMinutes(-minutesToSpare)} after the sample expires`
+      : `Reaches ${center} only ${formatHoursMinutes(minutesToSpare)} before the sample expires`,
   NO_POSITION_CAUSE: 'Rider position unknown; little time left',
   /** The delivery has no collection centre to ride to (the vertical has no active centre). */
   NO_CENTER_CAUSE: 'No collection centre for the delivery; little time left',

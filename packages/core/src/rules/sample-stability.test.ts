@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BLOOD_STABILITY_HOURS, sampleCountdown, sampleExpiry } from './sample-stability';
+import {
+  DEFAULT_BLOOD_STABILITY_HOURS,
+  formatHoursMinutes,
+  sampleCountdown,
+  sampleExpiry,
+} from './sample-stability';
 
 const at = new Date('2026-11-28T05:00:00Z');
 
@@ -18,6 +23,13 @@ describe('sampleExpiry', () => {
   it('gives X-ray orders no expiry: there is no sample to carry', () => {
     expect(sampleExpiry(at, [{ vertical: 'xray', stabilityHours: 4 }])).toBeNull();
     expect(sampleExpiry(at, [])).toBeNull();
+  });
+});
+
+describe('formatHoursMinutes', () => {
+  it('writes minutes under an hour, hours and padded minutes past it', () => {
+    expect(formatHoursMinutes(45)).toBe('45 min');
+    expect(formatHoursMinutes(1374)).toBe('22 h 54 min');
   });
 });
 

@@ -55,11 +55,12 @@ export interface SampleCountdown {
   label: string;
 }
 
-const hm = (minutes: number) => {
+/** Whole minutes as '45 min' or '2 h 05 min': the one way sample times are written. */
+export function formatHoursMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
-};
+}
 
 /** The countdown every screen shows for a sample expiring at `expiresAt`. */
 export function sampleCountdown(expiresAt: Date | string, now: Date): SampleCountdown {
@@ -67,12 +68,12 @@ export function sampleCountdown(expiresAt: Date | string, now: Date): SampleCoun
   const minutesLeft = Math.floor(ms / MINUTE);
   if (ms <= 0) {
     const ago = Math.max(1, Math.ceil(-ms / MINUTE));
-    const text = ago < 60 ? `${ago} ${ago === 1 ? 'min' : 'mins'}` : hm(ago);
+    const text = ago < 60 ? `${ago} ${ago === 1 ? 'min' : 'mins'}` : formatHoursMinutes(ago);
     return { minutesLeft, tone: 'expired', label: `Sample expired ${text} ago` };
   }
   return {
     minutesLeft,
     tone: minutesLeft < SAMPLE_AT_RISK_MINUTES ? 'atRisk' : 'ok',
-    label: `Sample good for ${hm(minutesLeft)}`,
+    label: `Sample good for ${formatHoursMinutes(minutesLeft)}`,
   };
 }
