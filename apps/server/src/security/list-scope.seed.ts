@@ -15,8 +15,8 @@ import {
 /**
  * The data of the list-scope test: a little of everything a caller must not be shown, reached
  * through the API where the API can make it (a deleted patient and address with orders, riders
- * of both verticals, a deactivated rider, a rider on the other vertical with work in hand,
- * partial orders in two states).
+ * of both verticals, a deactivated rider, a rider on the other vertical with work in hand, a
+ * collected sample on the road, partial orders in two states).
  */
 export async function seedListScope(t: TestApp) {
   const f = await createFixtures(t);
@@ -48,6 +48,15 @@ export async function seedListScope(t: TestApp) {
   const xray = [await placeOrder(f, 'xray'), await placeOrder(f, 'xray')];
   await assign('blood', blood[0]!.id, rider.id);
   await assign('xray', xray[0]!.id, xrayRider.id);
+  // A sample on the road (issue 17): collected through the rider app, so it carries an expiry.
+  await assign('blood', blood[1]!.id, rider.id);
+  const door = { latitude: 31.5206, longitude: 74.3506 };
+  for (const step of ['reached', 'collected']) {
+    await ok(
+      as(rider.auth).send('POST', `/rider-app/orders/${blood[1]!.id}/${step}/`, door),
+      `mark ${step}`,
+    );
+  }
 
   // A rider holding a blood pickup on an X-ray region: the API refuses the move (409), but
   // data written before that rule (or by hand) may hold it, and the task lists must not show

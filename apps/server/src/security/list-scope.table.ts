@@ -297,6 +297,11 @@ export const TABLE: Record<string, Entry> = {
     detail: PERMISSIONS.CAN_VIEW_ORDER,
     open: orderIn(),
   },
+  '/api/v1/orders/:vertical/samples-in-transit/': {
+    kind: 'rows',
+    detail: PERMISSIONS.CAN_VIEW_ORDER,
+    open: orderIn(),
+  },
   '/api/v1/shift/rider-shifts/': {
     kind: 'rows',
     values: (s) => ({
