@@ -150,7 +150,7 @@ function orderCall(vertical: Vertical, term: string): Call {
   const filter = filterOf(vertical, q);
   if (!filter) throw new Error(`empty filter: ${query}`);
   const parts = listStatementParts(filter, sortKeysOf(q.ordering), {
-    limit: q.pageSize + 1,
+    size: q.pageSize,
     offset: 0,
   });
   const s = statements.query(parts);

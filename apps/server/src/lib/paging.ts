@@ -6,6 +6,13 @@ export const limitOffset = (q: PageQuery) => ({
   offset: (q.page - 1) * q.pageSize,
 });
 
+/** A link to another page: the request's own URL with its page parameter set. */
+export function pageLink(req: FastifyRequest, page: number): string {
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
 /** next/previous are links carrying the page parameter, built from the request's own URL. */
 export function pageResponse<T>(
   req: FastifyRequest,
@@ -13,15 +20,10 @@ export function pageResponse<T>(
   count: number,
   results: T[],
 ): Paged<T> {
-  const link = (page: number) => {
-    const url = new URL(req.url, `${req.protocol}://${req.host}`);
-    url.searchParams.set('page', String(page));
-    return url.toString();
-  };
   return {
     count,
-    next: q.page * q.pageSize < count ? link(q.page + 1) : null,
-    previous: q.page > 1 ? link(q.page - 1) : null,
+    next: q.page * q.pageSize < count ? pageLink(req, q.page + 1) : null,
+    previous: q.page > 1 ? pageLink(req, q.page - 1) : null,
     results,
   };
 }

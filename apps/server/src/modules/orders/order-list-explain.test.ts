@@ -155,14 +155,14 @@ const VIEWS: [string, Partial<OrderListFilter>, string][] = [
   ['no window by pickup', {}, 'pickup'],
 ];
 
-const PAGE = { limit: 21, offset: 0 };
+const PAGE = { size: 20, offset: 0 };
 
 describe.each(VIEWS)('%s', (_view, window, ordering) => {
   const keys: SortKey[] = sortKeysOf(ordering);
   it.each(FILTERS)('+ %s: no sequential scan of orders', async (_name, filter) => {
     const f: OrderListFilter = { vertical: 'blood', ...window, ...filter() };
     const root = await plan(listStatement(f, keys, PAGE, COUNT_CAP));
-    const page2 = await plan(listStatement(f, keys, { limit: 21, offset: 40 }, COUNT_CAP));
+    const page2 = await plan(listStatement(f, keys, { size: 20, offset: 40 }, COUNT_CAP));
     if (process.env.EXPLAIN_VERBOSE) {
       console.log(`${_view} + ${_name}: ${ordersIndexes(root)}`, JSON.stringify(ref));
       if (seqScansOfOrders(root).length) {
@@ -192,24 +192,27 @@ describe('CSV batches and the unverified list', () => {
     }
   });
 
-  it("order_list_rows reads a page's orders by primary key", async () => {
-    // EXPLAIN of a statement stops at the function call, so its query is explained from the
-    // text the database holds, with a page of real ids (CSV batches pass up to CSV_BATCH).
-    const { body } = await one<{ body: string }>(
-      sql`select prosrc as body from pg_proc where proname = 'order_list_rows'`,
-    );
-    const query = /RETURN \(([\s\S]*)\);\s*END/.exec(body)?.[1];
-    expect(query).toBeTruthy();
-    const ids = await one<{ ids: number[] }>(
-      sql`select array_agg(id) as ids from (select id from orders order by pickup desc limit ${CSV_BATCH_SCALED}) o`,
-    );
-    const text = (query as string)
-      .replace(/\bunnest\(ids\)/, `unnest('{${ids.ids.join(',')}}'::integer[])`)
-      .replace(/\bsort_column\b/, `'pickup'`);
-    const root = await plan(sql.raw(text));
-    expect(seqScansOfOrders(root)).toEqual([]);
-    expect(ordersIndexes(root)).toBe('orders_pkey');
-  });
+  it.each(['order_list_rows', 'order_list_items'])(
+    "%s reads a page's orders by primary key",
+    async (fn) => {
+      // EXPLAIN of a statement stops at the function call, so its query is explained from the
+      // text the database holds, with a page of real ids (CSV batches pass up to CSV_BATCH).
+      const { body } = await one<{ body: string }>(
+        sql`select prosrc as body from pg_proc where proname = ${fn}`,
+      );
+      const query = /RETURN \(([\s\S]*)\);\s*END/.exec(body)?.[1];
+      expect(query).toBeTruthy();
+      const ids = await one<{ ids: number[] }>(
+        sql`select array_agg(id) as ids from (select id from orders order by pickup desc limit ${CSV_BATCH_SCALED}) o`,
+      );
+      const text = (query as string)
+        .replace(/\bunnest\(ids(\[1:page_size\])?\)/, `unnest('{${ids.ids.join(',')}}'::integer[])`)
+        .replace(/\bsort_column\b/, `'pickup'`);
+      const root = await plan(sql.raw(text));
+      expect(seqScansOfOrders(root)).toEqual([]);
+      expect(ordersIndexes(root)).toBe('orders_pkey');
+    },
+  );
 
   it('the unverified list reads an index', async () => {
     for (const ordering of ['-created', 'pickup', '-pickup']) {

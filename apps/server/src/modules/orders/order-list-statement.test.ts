@@ -72,7 +72,7 @@ describe('order list statements compiled once per shape', () => {
   it('a cached list statement is the one compiled afresh, for any history of filter sets', () => {
     fc.assert(
       fc.property(neighboursArb, sortArb, fc.nat(5), ([f, g], keys, pageNo) => {
-        const page = { limit: 21, offset: pageNo * 20 };
+        const page = { size: 20, offset: pageNo * 20 };
         for (const filter of [f, g]) {
           const cached = compiled(listStatement(filter, keys, page));
           const fresh = compiled(bindUncached(listStatementParts(filter, keys, page)));

@@ -18,7 +18,8 @@ export type { OrderListFilter, SortColumn, SortKey } from './order-list-filter';
 
 /**
  * SQL of the orders lists, their CSV and the unverified list (docs/decisions/0012-order-lists.md).
- * One statement answers a page: the capped count and the rows packed as one JSON document. The
+ * One statement answers a page: the capped count and the page's items as the API's JSON text
+ * (order_list_items, migration 0015). CSV batches read positional rows (order_list_rows). The
  * filter set's WHERE is order-list-filter.ts.
  */
 
@@ -92,21 +93,38 @@ const sortShape = (keys: readonly SortKey[]) =>
 
 const statements = new StatementCache();
 
-/** The list statement's shape, build and values (the cache test compares it uncached). */
+/** A list page: how many rows it shows, and how many rows before it. */
+export interface ListPage {
+  size: number;
+  offset: number;
+}
+
+/**
+ * The list statement's shape, build and values (the cache test compares it uncached). It reads
+ * one id past the page: `fetched` above the page size says another page follows, which a capped
+ * count cannot. The items are the API's JSON text (migration 0015), sent as they are.
+ */
 export function listStatementParts(
   f: OrderListFilter,
   keys: readonly SortKey[],
-  page: { limit: number; offset: number },
+  page: ListPage,
   countCap: number = ORDER_LIST_COUNT_CAP,
 ): ShapedStatement {
   return {
     key: `list ${sortShape(keys)} ${shapeOf(f)}`,
     build: () => {
       const where = whereOf(f);
-      const rows = packedRows(pageIdsSql(where, keys), keys);
-      return sql`select ${countSql(f, where, keys)} as count, ${rows} as rows`;
+      return sql`select ${countSql(f, where, keys)} as count, cardinality(page.ids) as fetched,
+        order_list_items(page.ids, ${sql.placeholder('size')}) as items
+        from (select array(${pageIdsSql(where, keys)}) as ids) page`;
     },
-    values: { ...valuesOf(f), ...page, countLimit: countCap + 1 },
+    values: {
+      ...valuesOf(f),
+      size: page.size,
+      limit: page.size + 1,
+      offset: page.offset,
+      countLimit: countCap + 1,
+    },
   };
 }
 
@@ -117,7 +135,7 @@ export function listStatementParts(
 export function listStatement(
   f: OrderListFilter,
   keys: readonly SortKey[],
-  page: { limit: number; offset: number },
+  page: ListPage,
   countCap: number = ORDER_LIST_COUNT_CAP,
 ): SQL {
   return statements.bind(listStatementParts(f, keys, page, countCap));
@@ -152,7 +170,7 @@ export function batchStatement(
   return statements.bind(batchStatementParts(f, keys, limit, from));
 }
 
-/** A list row as read back from the JSON arrays. */
+/** A CSV row as read back from the JSON arrays. */
 export interface OrderListRow {
   id: number;
   number: string;
@@ -227,20 +245,24 @@ function unpack(r: any[]): OrderListRow {
   };
 }
 
+/** A list page as the database wrote it: the capped count, ids read, the items' JSON text. */
+export interface ListPageRow {
+  count: number;
+  fetched: number;
+  items: string;
+}
+
 export async function listOrders(
   db: DbOrTx,
   f: OrderListFilter,
   keys: readonly SortKey[],
-  page: { limit: number; offset: number },
-): Promise<{ count: number; rows: OrderListRow[] }> {
+  page: ListPage,
+): Promise<ListPageRow> {
   const parts = listStatementParts(f, keys, page);
-  const [row] = await queryRows<{ count: number; rows: string }>(db, statements.query(parts), () =>
+  const [row] = await queryRows<ListPageRow>(db, statements.query(parts), () =>
     statements.bind(parts),
   );
-  return {
-    count: row?.count ?? 0,
-    rows: (JSON.parse(row?.rows ?? '[]') as unknown[][]).map(unpack),
-  };
+  return row ?? { count: 0, fetched: 0, items: '[]' };
 }
 
 export async function listOrderBatch(

@@ -7,12 +7,13 @@ import {
   orderListQuerySchema,
   unverifiedOrderListQuerySchema,
 } from '@dastak/core/entities/order-queries';
+import type { OrderListItem } from '@dastak/core/entities/orders';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageResponse } from '../../lib/paging';
-import { plainJsonSerializer } from '../../lib/plain-json';
+import { pageLink } from '../../lib/paging';
+import { plainJsonSerializer, rawJson } from '../../lib/plain-json';
 import { currentUser } from '../../plugins/auth';
 import { csvFileName } from './order-csv';
 import * as service from './order-list.service';
@@ -21,11 +22,18 @@ const tags = ['orders'];
 const verticalParams = z.object({ vertical: verticalSchema });
 const listReply = { 200: orderListPageSchema };
 
-/** The paged body plus countIsCapped; `next` follows the rows, which go on past a capped count. */
+/**
+ * The paged body plus countIsCapped; `next` follows the rows, which go on past a capped count.
+ * The items are the database's JSON text, written into the body unparsed (lib/plain-json.ts).
+ */
 function listBody(req: FastifyRequest, q: PageQuery, r: service.OrderListResult) {
-  const body = pageResponse(req, q, r.count, r.results);
-  const next = r.hasMore ? pageResponse(req, q, Number.MAX_SAFE_INTEGER, r.results).next : null;
-  return { ...body, next, countIsCapped: r.countIsCapped };
+  return {
+    count: r.count,
+    next: r.hasMore ? pageLink(req, q.page + 1) : null,
+    previous: q.page > 1 ? pageLink(req, q.page - 1) : null,
+    results: rawJson<OrderListItem[]>(r.itemsJson),
+    countIsCapped: r.countIsCapped,
+  };
 }
 
 /**

@@ -1,15 +1,13 @@
 import { ORDER_LIST_COUNT_CAP } from '@dastak/core/constants';
 import type { PageQuery } from '@dastak/core/entities/common';
 import type { OrderListQuery, UnverifiedOrderListQuery } from '@dastak/core/entities/order-queries';
-import type { OrderListItem } from '@dastak/core/entities/orders';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
-import { karachiDateString, parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import { validatePickupRange } from '@dastak/core/rules/order-filters';
-import { type Gender, ORDER_STATES, VERTICAL_LABELS, type Vertical } from '@dastak/core/states';
+import { ORDER_STATES, VERTICAL_LABELS, type Vertical } from '@dastak/core/states';
 import { badRequest } from '../../lib/http-errors';
 import { limitOffset } from '../../lib/paging';
 import { containsPattern } from '../../lib/search-pattern';
-import { ageString } from '../customers/patient-view';
 import { enqueueEmail } from '../notifications/notifications.repository';
 import { csvFileName, orderCsvChunks } from './order-csv';
 import * as repo from './order-list.repository';
@@ -98,53 +96,16 @@ export function filterOf(vertical: Vertical, q: FilterQuery): repo.OrderListFilt
   };
 }
 
-export function toListItem(r: repo.OrderListRow): OrderListItem {
-  const p = r.patient;
-  return {
-    id: r.id,
-    number: r.number,
-    state: r.state,
-    pickup: toKarachiIso(r.pickup),
-    address: r.address,
-    region: r.regionId,
-    regionName: r.regionName,
-    patient: {
-      id: p.id,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      phone: p.phone,
-      secondaryPhone: p.secondaryPhone,
-      email: p.email,
-      gender: p.gender as Gender,
-      age: p.age,
-      ageUnit: p.ageUnit,
-      ageWithUnit: { age: p.age, ageUnit: p.ageUnit },
-      ageString: ageString(p.age, p.ageUnit),
-      cardNumber: p.cardNumber,
-      customer: p.customerId,
-    },
-    assignedRider: r.rider,
-    needsReview: r.needsReview,
-    isFollowUpAddressed: r.isFollowUpAddressed,
-    isFasting: r.isFasting,
-    isMedicineAndSpecificTime: r.isMedicineAndSpecificTime,
-    urgentDelivery: r.urgentDelivery,
-    allowManualAssignment: r.allowManualAssignment,
-    fulfillmentMethod: r.fulfillmentMethod,
-    vertical: r.vertical,
-    created: toKarachiIso(r.created),
-  };
-}
-
 export interface OrderListResult {
   count: number;
   countIsCapped: boolean;
   /** More rows follow this page (the count alone cannot tell once it is capped). */
   hasMore: boolean;
-  results: OrderListItem[];
+  /** The page's items as JSON text, written by the database in orderListItemSchema's shape. */
+  itemsJson: string;
 }
 
-const EMPTY: OrderListResult = { count: 0, countIsCapped: false, hasMore: false, results: [] };
+const EMPTY: OrderListResult = { count: 0, countIsCapped: false, hasMore: false, itemsJson: '[]' };
 
 async function page(
   db: Parameters<typeof repo.listOrders>[0],
@@ -154,17 +115,16 @@ async function page(
 ): Promise<OrderListResult> {
   if (!filter) return EMPTY;
   const { limit, offset } = limitOffset(q);
-  // One row past the page says whether another page exists.
-  const { count, rows } = await repo.listOrders(db, filter, sortKeysOf(ordering), {
-    limit: limit + 1,
+  const { count, fetched, items } = await repo.listOrders(db, filter, sortKeysOf(ordering), {
+    size: limit,
     offset,
   });
   const capped = count > ORDER_LIST_COUNT_CAP;
   return {
     count: capped ? ORDER_LIST_COUNT_CAP : count,
     countIsCapped: capped,
-    hasMore: rows.length > limit,
-    results: rows.slice(0, limit).map(toListItem),
+    hasMore: fetched > limit,
+    itemsJson: items,
   };
 }
 

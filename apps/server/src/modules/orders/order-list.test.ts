@@ -131,6 +131,22 @@ async function list(query: string, vertical = 'blood') {
   };
 }
 
+/**
+ * The database writes the list's items (migration 0015, order_list_items); the order detail's
+ * TypeScript writes the same fields, and they must agree to the character, but for the phone:
+ * the list shows the booking customer's where the patient has none.
+ */
+async function expectItemsAsTheDetail(query: string) {
+  const items = (await list(query)).results;
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) {
+    const detail = (await api(f).get(`/orders/blood/${item.id}/`)).json();
+    const same = orderListItemSchema.parse(detail);
+    same.patient.phone ??= detail.customer.phone;
+    expect(same).toEqual(item);
+  }
+}
+
 const ids = async (query: string, vertical = 'blood') =>
   (await list(query, vertical)).results.map((r) => r.id);
 
@@ -161,15 +177,70 @@ describe('GET /orders/{vertical}/ filters', () => {
       patient: { id: f.patientId, firstName: 'Ayesha', lastName: 'Khan', phone: '03001234567' },
     });
     expect(row.created).toMatch(/\+05:00$/);
-    // The database writes the item (order-list-item.sql.ts); the detail's TypeScript writes the
-    // same fields, and they must agree to the character, but for the phone: the list shows the
-    // booking customer's where the patient has none.
-    for (const item of (await list(window)).results) {
-      const detail = (await api(f).get(`/orders/blood/${item.id}/`)).json();
-      const same = orderListItemSchema.parse(detail);
-      same.patient.phone ??= detail.customer.phone;
-      expect(same).toEqual(item);
+    await expectItemsAsTheDetail(window);
+  });
+
+  it('writes every kind of patient, name and time as the order detail does', async () => {
+    // Another day, so the other tests' windows keep their orders.
+    const other = startOfKarachiDay(new Date(day.getTime() + 3 * 24 * HOUR));
+    const otherWindow = `pickup_from=${encodeURIComponent(toKarachiIso(other))}&pickup_to=${encodeURIComponent(toKarachiIso(new Date(other.getTime() + 23 * HOUR)))}`;
+    const [{ customerId } = { customerId: 0 }] = await f.t.db
+      .select({ customerId: patients.customerId })
+      .from(patients)
+      .where(eq(patients.id, f.patientId));
+    const kinds: Partial<typeof patients.$inferInsert>[] = [
+      {
+        firstName: 'Bilal',
+        age: 1,
+        ageUnit: 'MONTHS',
+        secondaryPhone: '',
+        email: '',
+        cardNumber: '',
+      },
+      {
+        firstName: 'Zara "Zee"',
+        lastName: 'O\\Neil\nKhan',
+        age: 2,
+        ageUnit: 'DAYS',
+        phone: '03111111111',
+      },
+      {
+        firstName: 'نور',
+        lastName: 'Ali\u0001',
+        age: null,
+        ageUnit: 'DAYS',
+        email: 'n@x.pk',
+        cardNumber: 'MR-7',
+      },
+      { firstName: 'Omar', age: 1, ageUnit: 'YEARS', secondaryPhone: '03222222222', gender: 2 },
+    ];
+    for (const [n, kind] of kinds.entries()) {
+      const [patient] = await f.t.db
+        .insert(patients)
+        .values({ customerId, firstName: '', ...kind })
+        .returning();
+      const order = await placeOrder(f, 'blood', { patient: patient!.id });
+      // Microseconds (the column keeps them; the API shows milliseconds), whole seconds, and a
+      // time that is 23:xx in Karachi but the day before in UTC.
+      const created = [
+        '2026-03-01 10:00:00.123999+00',
+        '2026-03-01 10:00:00+00',
+        '2026-03-01 18:30:00.5+00',
+      ][n % 3];
+      await f.t.db.execute(
+        sql`update orders set created = ${created}::timestamptz, pickup = ${new Date(other.getTime() + (9 + n) * HOUR)} where id = ${order.id}`,
+      );
     }
+    const page = await list(otherWindow);
+    expect(page.results).toHaveLength(kinds.length);
+    await expectItemsAsTheDetail(otherWindow);
+    const created = page.results.map((r) => r.created).sort();
+    expect(created).toEqual([
+      '2026-03-01T15:00:00+05:00',
+      '2026-03-01T15:00:00.123+05:00',
+      '2026-03-01T15:00:00.123+05:00',
+      '2026-03-01T23:30:00.500+05:00',
+    ]);
   });
 
   const cases: [string, () => number[]][] = [
@@ -211,7 +282,11 @@ describe('GET /orders/{vertical}/ filters', () => {
   it('without a window: offline, hospital orders and the next day are found too', async () => {
     expect(await ids('fulfillment_method=offline')).toEqual([o.d.id]);
     expect(await ids('is_online=false')).toEqual([o.d.id]);
-    expect(await ids(`pickup_from=${encodeURIComponent(toKarachiIso(at(24)))}`)).toEqual([o.d.id]);
+    expect(
+      await ids(
+        `pickup_from=${encodeURIComponent(toKarachiIso(at(24)))}&pickup_to=${encodeURIComponent(toKarachiIso(at(47)))}`,
+      ),
+    ).toEqual([o.d.id]);
   });
 
   it('searches the order number, case-insensitively; a backslash matches nothing', async () => {
