@@ -12,7 +12,7 @@ import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
  * that `npm start` runs, ADR 0046: PGlite in a temp DATA_DIR, LOG_LEVEL info, its log going through the production
  * destination to /dev/null), against a bare node:http server answering the same bytes, in the
  * same run. Each server is a process of its own; autocannon drives them from this one, one after
- * the other, 10 connections for BENCH_SECONDS (10) each after a short warm-up, in alternating
+ * the other, 10 connections for BENCH_SECONDS (30) each after a short warm-up, in alternating
  * halves. Besides req/s it prints each process's CPU time a request (Linux), which holds up
  * better than req/s when other work shares the machine.
  * Target: the route serves at least 0.5x the bare server's requests a second.
@@ -23,7 +23,11 @@ import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
  * BENCH_SECONDS and BENCH_CONNECTIONS the load; BENCH_BASELINE=<checkout dir> also runs that
  * checkout's server, interleaved, for an A/B of a change.
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// 30 s a side in 5 s slices: this machine's speed drifts by 15% within seconds (the same server
+// read 76-100 us of CPU a request in consecutive 8 s windows), and two 5 s halves a side let
+// that drift alone move the ratio from 0.43x to 0.56x between runs.
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SLICE_SECONDS = 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const TARGET = 0.5;
@@ -164,16 +168,18 @@ const add = (a: Run, b: Run): Run => ({
 await drive(bareUrl, 2);
 await drive(appUrl, 3);
 if (baseline) await drive(baseline.url, 3, undefined, baseline.headers);
-// Alternating halves, so a change in the machine's load during the run falls on every side.
+// Alternating slices, so a change in the machine's load during the run falls on every side.
+const slices = Math.max(2, Math.round(SECONDS / SLICE_SECONDS));
 const none = (): Run => ({ requests: 0, seconds: 0, cpuMs: 0, p99: [] });
 let floor = none();
 let route = none();
 let base = none();
-for (let half = 0; half < 2; half++) {
-  floor = add(floor, await drive(bareUrl, SECONDS / 2, bare.pid));
-  route = add(route, await drive(appUrl, SECONDS / 2, app.child.pid));
+for (let slice = 0; slice < slices; slice++) {
+  const seconds = SECONDS / slices;
+  floor = add(floor, await drive(bareUrl, seconds, bare.pid));
+  route = add(route, await drive(appUrl, seconds, app.child.pid));
   if (baseline) {
-    base = add(base, await drive(baseline.url, SECONDS / 2, baseline.child.pid, baseline.headers));
+    base = add(base, await drive(baseline.url, seconds, baseline.child.pid, baseline.headers));
   }
 }
 
