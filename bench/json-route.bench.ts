@@ -13,7 +13,7 @@ import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
  * destination to /dev/null), against a bare node:http server answering the same bytes, in the
  * same run. Each server is a process of its own; autocannon drives them from this one, one after
  * the other, 10 connections for BENCH_SECONDS (30) each after a short warm-up, in alternating
- * halves. Besides req/s it prints each process's CPU time a request (Linux), which holds up
+ * 5 s slices. Besides req/s it prints each process's CPU time a request (Linux), which holds up
  * better than req/s when other work shares the machine.
  * Target: the route serves at least 0.5x the bare server's requests a second.
  *
