@@ -24,9 +24,10 @@ const open = async (path: string) => {
 };
 let api: OrdersApi;
 let regions: Region[];
-/** The blood region with the most cancellable (assigned, reached) markers today. */
 /** Each blood region with today's orders on its map (assigned, reached, collected). */
 let todays: { region: Region; orders: OrderMapItem[] }[] = [];
+/** The map's box on the page, in CSS pixels. */
+type Box = { x: number; y: number; width: number; height: number };
 
 const todayOrders = (region: Region) => {
   const now = new Date();
@@ -47,13 +48,10 @@ beforeAll(async () => {
 
 /**
  * A cancellable order (assigned or reached) that the map of its region draws well inside the
- * map box and alone within 14 px, so a click cannot land on a neighbour; with the region and
- * every order of it, so the spec can wait for all of them to be drawn.
+ * map box and alone within 14 px, so a click cannot land on a neighbour; with its region and
+ * where to click.
  */
-async function clickableOrder(
-  box: { x: number; y: number; width: number; height: number },
-  candidates: { region: Region; orders: OrderMapItem[] }[],
-) {
+async function clickableOrder(box: Box, candidates: { region: Region; orders: OrderMapItem[] }[]) {
   for (const { region, orders } of candidates) {
     const { center, zoom } = regionView(region);
     const points = await Promise.all(
@@ -71,7 +69,7 @@ async function clickableOrder(
         p.y < box.y + box.height - 40 &&
         points.every((q) => q.o.id === o.id || Math.hypot(q.p.x - p.x, q.p.y - p.y) > 14),
     );
-    if (found) return { region, orders, target: found.o, at: found.p };
+    if (found) return { region, target: found.o, at: found.p };
   }
   return undefined;
 }
@@ -80,10 +78,7 @@ async function clickableOrder(
  * Other spec files book orders while this one runs, so the region's orders are read again until
  * the map draws exactly the orders the server has now; the target is chosen from that read.
  */
-async function settledPick(
-  box: { x: number; y: number; width: number; height: number },
-  region: Region,
-) {
+async function settledPick(box: Box, region: Region) {
   let pick: Awaited<ReturnType<typeof clickableOrder>>;
   await poll(async () => {
     const orders = await todayOrders(region);
