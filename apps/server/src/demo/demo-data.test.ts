@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ACTIVITY_VERBS } from '@dastak/core/order-transitions';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '@dastak/core/permissions';
-import { ORDER_STATES } from '@dastak/core/states';
+import { startOfKarachiDay } from '@dastak/core/rules/karachi-time';
+import { isLate } from '@dastak/core/rules/lateness';
+import { ORDER_STATES, type OrderState } from '@dastak/core/states';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableName, sql } from 'drizzle-orm';
@@ -13,8 +15,10 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, type DbHandle, MIGRATIONS_DIR, openDb } from '../db/client';
 import type { Polygon } from '../db/schema/locations';
+import { DISPATCH_DEFAULTS } from '../modules/dispatch/dispatch-config';
 import { DEMO_TABLES, generateDemoData } from './generate';
 import { pointInPolygon } from './geometry';
+import { MIN_LATE_PER_VERTICAL } from './order-timeline';
 
 const ORDERS = 500;
 
@@ -300,5 +304,50 @@ describe('demo data', () => {
     );
     const [max] = await rows<{ id: number }>(a.db, sql`select max(id)::int as id from lookups`);
     expect(next?.id).toBe(max?.id);
+  });
+});
+
+describe('demo data at 18:40 Karachi (the hour a 2,000-order demo once had no late blood order)', () => {
+  let h: DbHandle;
+  const now = new Date('2026-11-28T13:40:00Z');
+
+  beforeAll(async () => {
+    h = await openTestDb();
+    // The e2e server's demo: default seed, 2,000 orders.
+    await generateDemoData(h.db, { orders: 2_000, staffPassword: 'demo-pass', now });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("gives each vertical's Late Orders tab at least MIN_LATE_PER_VERTICAL orders", async () => {
+    const today = await rows<{
+      vertical: string;
+      state: OrderState;
+      fulfillment_method: 'online' | 'offline';
+      pickup: string;
+      reached_at: string | null;
+    }>(
+      h.db,
+      sql`select vertical, state, fulfillment_method, pickup::text, reached_at::text from orders
+          where pickup >= ${startOfKarachiDay(now).toISOString()}`,
+    );
+    const late = (vertical: string) =>
+      today.filter(
+        (o) =>
+          o.vertical === vertical &&
+          isLate(
+            {
+              state: o.state,
+              fulfillmentMethod: o.fulfillment_method,
+              pickup: new Date(o.pickup),
+              reachedAt: o.reached_at ? new Date(o.reached_at) : null,
+            },
+            now,
+            DISPATCH_DEFAULTS,
+          ),
+      ).length;
+    expect(late('blood')).toBeGreaterThanOrEqual(MIN_LATE_PER_VERTICAL);
+    expect(late('xray')).toBeGreaterThanOrEqual(MIN_LATE_PER_VERTICAL);
   });
 });

@@ -153,6 +153,7 @@ async function generate(db: Db, opts: DemoOptions): Promise<void> {
     last = t;
   };
   const now = opts.now ?? new Date();
+  const onTimeModel = opts.onTimeModel ?? DISPATCH_DEFAULTS;
   const root = new Rng(opts.seed ?? DEFAULT_DEMO_SEED);
   const passwordHash = await hashPassword(opts.staffPassword);
 
@@ -162,6 +163,7 @@ async function generate(db: Db, opts: DemoOptions): Promise<void> {
   const ctx: DemoContext = {
     now,
     todayStart: startOfKarachiDay(now).getTime(),
+    lateAfterMinutes: onTimeModel.onTimeGraceMinutes,
     regions: ref.regions,
     lookups: ref.lookups,
     scanTypes: ref.scanTypes,
@@ -216,7 +218,7 @@ async function generate(db: Db, opts: DemoOptions): Promise<void> {
   );
   await updateDenormalised(db);
   // The reporting dashboard's daily roll-ups (ADR 0040): the load writes no dirty marks.
-  await rebuildReportRollups(db, opts.onTimeModel ?? DISPATCH_DEFAULTS);
+  await rebuildReportRollups(db, onTimeModel);
   for (const table of DEMO_TABLES) {
     if (!NO_IDENTITY.has(table)) await syncIdentity(db, getTableName(table));
   }

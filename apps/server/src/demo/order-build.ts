@@ -23,6 +23,8 @@ import { MINUTE } from './types';
 export type BuildState = {
   ids: { order: number; scanType: number; activity: number };
   missing: Map<OrderState, number>;
+  /** Late orders each vertical still needs (MIN_LATE_PER_VERTICAL). */
+  lateLeft: Map<Vertical, number>;
   active: Map<number, ActiveOrder[]>;
   /** Pickups in hand per rider around now, so no rider gets more than the 5 allowed. */
   load: Map<number, number>;
@@ -64,8 +66,10 @@ export function buildOrder(
       now,
       vertical,
       offline: seed.source === 'Hospital Referral' && rng.chance(vertical === 'blood' ? 0.6 : 0.25),
+      lateSlot: pickup >= ctx.todayStart && pickup < now - ctx.lateAfterMinutes * MINUTE,
     },
     st.missing,
+    st.lateLeft,
   );
   const { state, offline } = chosen;
 

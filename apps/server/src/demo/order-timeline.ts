@@ -48,6 +48,20 @@ const LATER: Weights = [
 /** Each state appears at least this often near "now", whatever the order count or hour. */
 export const MIN_PER_STATE = 3;
 
+/**
+ * Once a slot of today has passed by more than the grace, each vertical has at least this many
+ * late orders (unreached, rider yet to arrive), as many as the day's past pickups allow. Left to
+ * chance, a demo of 2,000 orders has none in some hours, and the dashboard's Late Orders tab,
+ * which dispatchers watch all day, would show nothing to work on.
+ */
+export const MIN_LATE_PER_VERTICAL = 6;
+/** The late-tracked states a late order is given, as a working day shows them. */
+const LATE: Weights = [
+  ['assigned', 45],
+  ['problem', 30],
+  ['needsAssignment', 25],
+];
+
 /** The states the demo guarantees, whatever the order count. */
 export const REQUIRED_STATES: readonly OrderState[] = [
   'reached',
@@ -96,6 +110,8 @@ export type StateInput = {
   now: number;
   offline: boolean;
   vertical: Vertical;
+  /** The pickup is today and past slot start + grace: unreached, the order would be late. */
+  lateSlot: boolean;
 };
 
 /**
@@ -107,8 +123,16 @@ export function chooseState(
   rng: Rng,
   o: StateInput,
   missing: Map<OrderState, number>,
+  lateLeft: Map<Vertical, number>,
 ): { state: OrderState; offline: boolean } {
   const { pickup, now } = o;
+  const lateWanted = lateLeft.get(o.vertical) ?? 0;
+  if (o.lateSlot && !o.offline && lateWanted > 0) {
+    lateLeft.set(o.vertical, lateWanted - 1);
+    const state = LATE.map(([s]) => s).find((s) => missing.has(s)) ?? rng.weighted(LATE);
+    take(missing, state);
+    return { state, offline: false };
+  }
   if (pickup > now - 36 * HOUR) {
     // The least-covered plausible state first, so scarce candidates spread over all states.
     let best: { s: OrderState; left: number; offline: boolean } | null = null;
@@ -118,8 +142,7 @@ export function chooseState(
         best = { s, left, offline };
     }
     if (best) {
-      if (best.left <= 1) missing.delete(best.s);
-      else missing.set(best.s, best.left - 1);
+      take(missing, best.s);
       return { state: best.s, offline: best.offline };
     }
   }
@@ -139,10 +162,15 @@ export function chooseState(
     state = rng.weighted(SOON);
     if (state === 'assigned' && -age < 20 * MINUTE && rng.chance(0.2)) state = 'reached';
   } else state = rng.weighted(LATER);
+  take(missing, state);
+  return { state, offline: o.offline };
+}
+
+/** Counts one more order of `state` towards its MIN_PER_STATE. */
+function take(missing: Map<OrderState, number>, state: OrderState): void {
   const left = missing.get(state) ?? 0;
   if (left <= 1) missing.delete(state);
   else missing.set(state, left - 1);
-  return { state, offline: o.offline };
 }
 
 /**

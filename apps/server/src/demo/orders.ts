@@ -1,4 +1,4 @@
-import { ORDER_STATES, type OrderState, type Vertical } from '@dastak/core/states';
+import { ORDER_STATES, type OrderState, VERTICALS, type Vertical } from '@dastak/core/states';
 import type { Db } from '../db/client';
 import {
   feedbackAnswers,
@@ -20,7 +20,7 @@ import {
   slotLabel,
   TestPicker,
 } from './order-rows';
-import { MIN_PER_STATE, nextSlot, REQUIRED_STATES } from './order-timeline';
+import { MIN_LATE_PER_VERTICAL, MIN_PER_STATE, nextSlot, REQUIRED_STATES } from './order-timeline';
 import type { Rng } from './random';
 import type { DemoContext, RegionRef } from './types';
 import { DAY, HOUR, MINUTE } from './types';
@@ -79,6 +79,7 @@ export async function insertOrders(
       activity: await maxId(db, orderActivities),
     },
     missing: new Map(REQUIRED_STATES.map((s) => [s, MIN_PER_STATE])),
+    lateLeft: new Map(VERTICALS.map((v) => [v, MIN_LATE_PER_VERTICAL])),
     active: new Map(),
     load: new Map(),
   };

@@ -94,6 +94,8 @@ export type DemoContext = {
   now: Date;
   /** Karachi midnight of today. */
   todayStart: number;
+  /** Minutes past slot start after which an unreached order is late (the on-time model's grace). */
+  lateAfterMinutes: number;
   regions: RegionRef[];
   lookups: LookupIds;
   scanTypes: ScanTypeRef[];
