@@ -1,6 +1,6 @@
 import { orderSchema } from '@dastak/core/entities/orders';
 import { PERMISSIONS } from '@dastak/core/permissions';
-import { toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { karachiDateString, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { DEFAULT_BLOOD_STABILITY_HOURS } from '@dastak/core/rules/sample-stability';
 import { RIDER_TASK_TYPES } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
@@ -134,9 +134,12 @@ describe('every screen reads the same expiry', () => {
     const own = (await call.get('/rider-app/tasks/', rider.auth)).json();
     expect(own.results[0].order).toMatchObject({ id: order.id, sampleExpiresAt: expected });
 
+    // The dashboard of the order's own pickup day: late in the evening the fixture books it on
+    // tomorrow's Karachi date, and a dashboard with no window reads today.
     const dashboard = await tokenWith(f.t, [PERMISSIONS.CAN_VIEW_DASHBOARD]);
+    const from = encodeURIComponent(`${karachiDateString(order.pickup)}T00:00:00+05:00`);
     const map = await call.get(
-      `/orders/blood/dashboard/?regions=${f.bloodRegion}&states=collected`,
+      `/orders/blood/dashboard/?regions=${f.bloodRegion}&states=collected&pickup_from=${from}`,
       dashboard,
     );
     const marker = map.json().find((m: { id: number }) => m.id === order.id);
