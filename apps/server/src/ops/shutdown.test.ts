@@ -2,23 +2,43 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { users } from '../db/schema/users';
-import { loginToken, type SpawnedServer, spawnServer } from './spawn-server';
+import { adminSocketOf } from './backup';
+import {
+  exitWithin,
+  loginToken,
+  type SpawnedServer,
+  spawnServer,
+  untilRefused,
+  untilUnlocked,
+} from './spawn-server';
 
 /**
  * SIGTERM on the real server process (main.ts on PGlite in a temp DATA_DIR): a request in flight
  * when the signal arrives still gets its answer, a new connection is refused, a realtime stream
- * ends, the process exits 0 within the bound, and the database opens afterwards.
+ * ends, the process exits 0 within the bound and releases the data directory's lock, and the
+ * database opens afterwards.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-shutdown-'));
 const email = 'shutdown@dastak.local';
 const password = 'shutdown-test-password';
 let server: SpawnedServer | undefined;
 
+// A test that failed midway leaves its server running on the shared data directory: stop it and
+// wait until it has exited and its lock is gone, so that the next test fails (if it does) for a
+// reason of its own rather than 'Another Dastak server is using …'.
+afterEach(async () => {
+  const s = server;
+  server = undefined;
+  if (!s) return;
+  if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  await exitWithin(s, 10_000);
+  await untilUnlocked(dataDir);
+});
+
 afterAll(() => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -91,13 +111,9 @@ it('SIGTERM drains requests, ends streams, exits 0 and leaves the database whole
 
   // The stream ends on its own, while the request is still in flight.
   expect(['ended', 'terminated']).toContain(await streamEnded);
-  // New connections are refused.
-  await expect(
-    new Promise((resolve, reject) => {
-      const req = http.get(`http://127.0.0.1:${port}/api/health`, resolve);
-      req.on('error', reject);
-    }),
-  ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  // New connections are refused once the listener has closed; one that lands while it closes
+  // may be reset first (untilRefused fails at once if one is served).
+  const closing = await untilRefused(port);
   expect(server.child.exitCode).toBeNull(); // still waiting for the request in flight
 
   inFlight.finish();
@@ -105,11 +121,17 @@ it('SIGTERM drains requests, ends streams, exits 0 and leaves the database whole
   expect(answer.status).toBe(200);
   expect(JSON.parse(answer.body).token).toBeTypeOf('string');
 
-  expect(await server.exited).toBe(0);
+  expect(await exitWithin(server, 15_000)).toBe(0);
   const ms = Date.now() - signalled;
   expect(ms).toBeLessThan(10_000);
   expect(server.output()).toContain('"msg":"stopped"');
-  console.log(`shutdown: exit 0 in ${ms} ms after SIGTERM (in-flight request answered)`);
+  // The lock is released, and a clean stop removes its socket too.
+  await untilUnlocked(dataDir);
+  expect(fs.existsSync(adminSocketOf(dataDir))).toBe(false);
+  console.log(
+    `shutdown: exit 0 in ${ms} ms after SIGTERM (in-flight request answered; ` +
+      `before the port refused: ${closing.join(', ') || 'nothing'})`,
+  );
 
   // The database opens (and is not left half-written): the admin is still there.
   const handle = await openDb({ dataDir });
@@ -128,10 +150,11 @@ it('a request that never finishes: exit 1 after the 10 s bound, with a log line'
   await new Promise((r) => setTimeout(r, 300));
   const signalled = Date.now();
   server.child.kill('SIGTERM');
-  expect(await server.exited).toBe(1);
+  expect(await exitWithin(server, 15_000)).toBe(1);
   const ms = Date.now() - signalled;
   expect(ms).toBeGreaterThanOrEqual(10_000);
   expect(ms).toBeLessThan(13_000);
   expect(server.output()).toContain('shutdown did not finish in time; exiting');
+  await untilUnlocked(dataDir);
   console.log(`shutdown bound: exit 1 after ${ms} ms with a request held open`);
 }, 180_000);

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { ERRORS } from '@dastak/core/messages';
+import { serverRunning } from './backup';
 
 /**
  * The real server as `npm start` runs it (the bundle of apps/server/src/main.ts that
@@ -42,7 +45,10 @@ export interface SpawnedServer {
   child: ChildProcess;
   /** Everything the process wrote (log lines included). */
   output(): string;
-  /** Resolves with the exit code (or the signal's name) once the process has exited. */
+  /**
+   * Resolves with the exit code (or the signal's name) once the process has exited and all it
+   * wrote has been read (`output()` is then complete).
+   */
   exited: Promise<number | string>;
 }
 
@@ -67,8 +73,9 @@ export async function spawnServer(env: Record<string, string>, seconds = 120, fi
   child.stderr?.on('data', (c) => {
     out += c;
   });
+  // 'close', not 'exit': 'exit' may come before the last of the output has been read.
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+    child.once('close', (code, signal) => resolve(code ?? signal ?? -1)),
   );
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + seconds * 1000;
@@ -98,4 +105,78 @@ export async function loginToken(url: string, email: string, password: string) {
   });
   if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What one new connection to the port gets: refused, reset, an answer's status, or an error. */
+function knock(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    // agent: false, a connection of its own: a kept-alive one would not test the listener.
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+      let body = '';
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () => {
+        const turnedAway =
+          res.statusCode === 503 && body.includes(JSON.stringify(ERRORS.SHUTTING_DOWN));
+        resolve(turnedAway ? 'turned away' : `answered ${res.statusCode}`);
+      });
+      res.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    req.setTimeout(2_000, () =>
+      req.destroy(Object.assign(new Error('no answer'), { code: 'no answer' })),
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+  });
+}
+
+/**
+ * Resolves once a new connection to the port is refused (the server has stopped listening);
+ * rejects after `ms`, or at once when a new connection is served. While the server is closing, a
+ * connection that reached its accept queue is reset (or, accepted, turned away with the 503 of
+ * ADR 0032): that is part of closing, so it knocks again. Resolves with what it met meanwhile.
+ */
+export async function untilRefused(port: number, ms = 5_000): Promise<string[]> {
+  const until = Date.now() + ms;
+  const seen: string[] = [];
+  for (;;) {
+    const outcome = await knock(port);
+    if (outcome === 'ECONNREFUSED') return seen;
+    if (!['ECONNRESET', 'EPIPE', 'turned away', 'no answer'].includes(outcome)) {
+      throw new Error(`a new connection to port ${port} was not refused: ${outcome}`);
+    }
+    seen.push(outcome);
+    if (Date.now() > until) {
+      throw new Error(`port ${port} still takes connections ${ms} ms on: ${seen.join(', ')}`);
+    }
+    await sleep(25);
+  }
+}
+
+/** The process's exit code (or signal's name); rejects when it has not exited within `ms`. */
+export async function exitWithin(server: SpawnedServer, ms: number): Promise<number | string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the server has not exited ${ms} ms on`)), ms);
+  });
+  try {
+    return await Promise.race([server.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Resolves once no server answers on the data directory's admin socket, the lock a new server
+ * checks before it opens the embedded database ('Another Dastak server is using …'); rejects
+ * when it is still held after `ms`.
+ */
+export async function untilUnlocked(dataDir: string, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (await serverRunning(dataDir)) {
+    if (Date.now() > until) throw new Error(`${dataDir} is still locked ${ms} ms on`);
+    await sleep(50);
+  }
 }
