@@ -1,3 +1,4 @@
+import { AUTO_ASSIGN_HORIZON_MINUTES } from '@dastak/core/constants';
 import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { orderTotal } from '@dastak/core/rules/order-total';
 import { sampleExpiry } from '@dastak/core/rules/sample-stability';
@@ -14,7 +15,7 @@ import {
   PROBLEM_DETAILS,
   type TestPicker,
 } from './order-rows';
-import { chooseState } from './order-timeline';
+import { chooseState, type NearNowFloors } from './order-timeline';
 import type { Rng } from './random';
 import { pickRider } from './riders';
 import type { AddressRef, DemoContext, RegionRef } from './types';
@@ -24,7 +25,7 @@ export type BuildState = {
   ids: { order: number; scanType: number; activity: number };
   missing: Map<OrderState, number>;
   /** Late orders each vertical still needs (MIN_LATE_PER_VERTICAL). */
-  lateLeft: Map<Vertical, number>;
+  floors: NearNowFloors;
   active: Map<number, ActiveOrder[]>;
   /** Pickups in hand per rider around now, so no rider gets more than the 5 allowed. */
   load: Map<number, number>;
@@ -67,9 +68,10 @@ export function buildOrder(
       vertical,
       offline: seed.source === 'Hospital Referral' && rng.chance(vertical === 'blood' ? 0.6 : 0.25),
       lateSlot: pickup >= ctx.todayStart && pickup < now - ctx.lateAfterMinutes * MINUTE,
+      aheadSlot: pickup > now && pickup <= now + AUTO_ASSIGN_HORIZON_MINUTES * MINUTE,
     },
     st.missing,
-    st.lateLeft,
+    st.floors,
   );
   const { state, offline } = chosen;
 

@@ -55,6 +55,11 @@ export const MIN_PER_STATE = 3;
  * which dispatchers watch all day, would show nothing to work on.
  */
 export const MIN_LATE_PER_VERTICAL = 6;
+/**
+ * Each vertical has at least this many orders assigned with a pickup ahead inside the
+ * auto-assignment horizon: riders on their way, whatever the hour.
+ */
+export const MIN_ASSIGNED_AHEAD_PER_VERTICAL = 3;
 /** The late-tracked states a late order is given, as a working day shows them. */
 const LATE: Weights = [
   ['assigned', 45],
@@ -112,7 +117,12 @@ export type StateInput = {
   vertical: Vertical;
   /** The pickup is today and past slot start + grace: unreached, the order would be late. */
   lateSlot: boolean;
+  /** The pickup is ahead, inside the auto-assignment horizon: the job would have assigned it. */
+  aheadSlot: boolean;
 };
+
+/** What the demo still owes each vertical around now (MIN_LATE_..., MIN_ASSIGNED_AHEAD_...). */
+export type NearNowFloors = { late: Map<Vertical, number>; ahead: Map<Vertical, number> };
 
 /**
  * A believable state for the pickup time. The first orders near "now" also top up any state
@@ -123,15 +133,21 @@ export function chooseState(
   rng: Rng,
   o: StateInput,
   missing: Map<OrderState, number>,
-  lateLeft: Map<Vertical, number>,
+  floors: NearNowFloors,
 ): { state: OrderState; offline: boolean } {
   const { pickup, now } = o;
-  const lateWanted = lateLeft.get(o.vertical) ?? 0;
+  const lateWanted = floors.late.get(o.vertical) ?? 0;
   if (o.lateSlot && !o.offline && lateWanted > 0) {
-    lateLeft.set(o.vertical, lateWanted - 1);
+    floors.late.set(o.vertical, lateWanted - 1);
     const state = LATE.map(([s]) => s).find((s) => missing.has(s)) ?? rng.weighted(LATE);
     take(missing, state);
     return { state, offline: false };
+  }
+  const aheadWanted = floors.ahead.get(o.vertical) ?? 0;
+  if (o.aheadSlot && !o.offline && aheadWanted > 0) {
+    floors.ahead.set(o.vertical, aheadWanted - 1);
+    take(missing, 'assigned');
+    return { state: 'assigned', offline: false };
   }
   if (pickup > now - 36 * HOUR) {
     // The least-covered plausible state first, so scarce candidates spread over all states.
@@ -196,15 +212,62 @@ export function fitTimes(times: number[], lower: number, upper: number): number[
   return out;
 }
 
-/** Start of the first slot at or after `t` within 07:00-20:00 Karachi; 30- or 60-minute slots. */
+/**
+ * Start of the first slot at or after `t` (30- or 60-minute slots). The service collects around
+ * the clock, but most patients book the day: half the pickups that would fall between 22:00
+ * and 07:00 Karachi move to the next morning's first hours.
+ */
 export function nextSlot(t: number, todayStart: number, slotMinutes: number, rng: Rng): number {
   const dayIndex = Math.floor((t - todayStart) / DAY);
   const dayStart = todayStart + dayIndex * DAY;
   const hour = (t - dayStart) / HOUR;
   let target = t;
-  if (hour < 7) target = dayStart + (7 + rng.int(0, 3)) * HOUR;
-  else if (hour >= 20) target = dayStart + DAY + (7 + rng.int(0, 4)) * HOUR;
+  if (hour < 7 && rng.chance(0.5)) target = dayStart + (7 + rng.int(0, 3)) * HOUR;
+  else if (hour >= 22 && rng.chance(0.5)) target = dayStart + DAY + (7 + rng.int(0, 4)) * HOUR;
+  return alignToSlot(target, todayStart, slotMinutes);
+}
+
+/** The first slot start of the Karachi day's grid at or after `t`. */
+export function alignToSlot(t: number, todayStart: number, slotMinutes: number): number {
   const slot = slotMinutes * MINUTE;
-  const sinceDay = target - (todayStart + Math.floor((target - todayStart) / DAY) * DAY);
-  return target - sinceDay + Math.ceil(sinceDay / slot) * slot;
+  const sinceDay = t - (todayStart + Math.floor((t - todayStart) / DAY) * DAY);
+  return t - sinceDay + Math.ceil(sinceDay / slot) * slot;
+}
+
+/**
+ * Pickups the demo places around "now" in each vertical, whatever the hour: some already past
+ * slot start + grace today (the Late Orders tab) and some inside the auto-assignment horizon
+ * (assigned, at the door soon). Left to the booking curve, a night hour has none of either.
+ */
+export const NEAR_NOW_PICKUPS = { late: MIN_LATE_PER_VERTICAL, soon: 4 } as const;
+
+export type NearNowWindows = {
+  /** Today's past pickups that would be late if unreached: [start, end]. */
+  late: { start: number; end: number };
+  /** Pickups the auto-assignment job would already hold: [start, end]. */
+  soon: { start: number; end: number };
+};
+
+export function nearNowWindows(now: number, todayStart: number, lateAfterMinutes: number) {
+  return {
+    late: { start: todayStart, end: now - (lateAfterMinutes + 1) * MINUTE },
+    soon: { start: now + 10 * MINUTE, end: now + HORIZON - 10 * MINUTE },
+  } satisfies NearNowWindows;
+}
+
+/**
+ * A pickup inside the window for an order booked at `created` (at least the booking lead after
+ * it), on the slot grid; null when the window has no such slot.
+ */
+export function pickupInWindow(
+  rng: Rng,
+  window: { start: number; end: number },
+  created: number,
+  todayStart: number,
+  slotMinutes: number,
+): number | null {
+  const first = alignToSlot(Math.max(window.start, created + 30 * MINUTE), todayStart, slotMinutes);
+  if (first > window.end) return null;
+  const slots = Math.floor((window.end - first) / (slotMinutes * MINUTE)) + 1;
+  return first + rng.int(0, slots - 1) * slotMinutes * MINUTE;
 }

@@ -20,7 +20,16 @@ import {
   slotLabel,
   TestPicker,
 } from './order-rows';
-import { MIN_LATE_PER_VERTICAL, MIN_PER_STATE, nextSlot, REQUIRED_STATES } from './order-timeline';
+import {
+  MIN_ASSIGNED_AHEAD_PER_VERTICAL,
+  MIN_LATE_PER_VERTICAL,
+  MIN_PER_STATE,
+  NEAR_NOW_PICKUPS,
+  nearNowWindows,
+  nextSlot,
+  pickupInWindow,
+  REQUIRED_STATES,
+} from './order-timeline';
 import type { Rng } from './random';
 import type { DemoContext, RegionRef } from './types';
 import { DAY, HOUR, MINUTE } from './types';
@@ -34,8 +43,16 @@ export type OrdersResult = {
 
 const CHUNK = 2_500;
 const HISTORY_DAYS = 60;
-/** Bookings per hour of the Karachi day, 08:00 to 21:59. */
+/** Bookings per hour of the Karachi day: the call centre and the apps take orders all night too. */
 const BOOKING_HOURS: readonly (readonly [number, number])[] = [
+  [0, 0.15],
+  [1, 0.1],
+  [2, 0.08],
+  [3, 0.08],
+  [4, 0.08],
+  [5, 0.1],
+  [6, 0.2],
+  [7, 0.35],
   [8, 0.6],
   [9, 1],
   [10, 1.3],
@@ -50,6 +67,8 @@ const BOOKING_HOURS: readonly (readonly [number, number])[] = [
   [19, 0.8],
   [20, 0.7],
   [21, 0.5],
+  [22, 0.35],
+  [23, 0.25],
 ];
 const SOURCES: readonly (readonly [string, number])[] = [
   ['Call Center', 45],
@@ -79,7 +98,10 @@ export async function insertOrders(
       activity: await maxId(db, orderActivities),
     },
     missing: new Map(REQUIRED_STATES.map((s) => [s, MIN_PER_STATE])),
-    lateLeft: new Map(VERTICALS.map((v) => [v, MIN_LATE_PER_VERTICAL])),
+    floors: {
+      late: new Map(VERTICALS.map((v) => [v, MIN_LATE_PER_VERTICAL])),
+      ahead: new Map(VERTICALS.map((v) => [v, MIN_ASSIGNED_AHEAD_PER_VERTICAL])),
+    },
     active: new Map(),
     load: new Map(),
   };
@@ -94,6 +116,13 @@ export async function insertOrders(
   };
 
   const perDay = apportion(total, dayWeights(ctx));
+  const windows = nearNowWindows(now, ctx.todayStart, ctx.lateAfterMinutes);
+  const nearNow = {
+    left: new Map(
+      VERTICALS.map((v) => [v, { late: NEAR_NOW_PICKUPS.late, soon: NEAR_NOW_PICKUPS.soon }]),
+    ),
+    taken: new Set<string>(),
+  };
   let chunk = emptyChunk();
   let pending: Promise<void> = Promise.resolve();
   let done = 0;
@@ -117,7 +146,9 @@ export async function insertOrders(
         [rng.int(38, 54) * HOUR, 15],
         [rng.int(62, 78) * HOUR, 5],
       ] as const);
-      const pickup = nextSlot(created + lead, ctx.todayStart, slotMinutes, rng);
+      const pickup =
+        nearNowPickup(rng, nearNow, vertical, region.id, windows, created, now, ctx, slotMinutes) ??
+        nextSlot(created + lead, ctx.todayStart, slotMinutes, rng);
       const day = karachiDate(created);
       const key = `${vertical}|${day}`;
       const seq = (counters.get(key) ?? 0) + 1;
@@ -185,6 +216,39 @@ async function flush(db: Db, c: OrderChunk): Promise<void> {
   await insertRows(db, riderToPatientFeedback, c.riderFeedback);
   await insertRows(db, feedbackInteractions, c.interactions);
   await insertRows(db, feedbackAnswers, c.answers);
+}
+
+/**
+ * Some bookings of the last three days take a pickup around now (NEAR_NOW_PICKUPS), a late
+ * one first and then a soon one, until the vertical has its quota; null leaves the booking to
+ * the usual lead. One such pickup per region and hour, so a night slot's few riders are not all
+ * booked by them and the slot stays on offer.
+ */
+function nearNowPickup(
+  rng: Rng,
+  nearNow: { left: Map<Vertical, { late: number; soon: number }>; taken: Set<string> },
+  vertical: Vertical,
+  regionId: number,
+  windows: ReturnType<typeof nearNowWindows>,
+  created: number,
+  now: number,
+  ctx: DemoContext,
+  slotMinutes: number,
+): number | null {
+  const left = nearNow.left.get(vertical);
+  if (!left || created < now - 72 * HOUR || !rng.chance(0.6)) return null;
+  for (const kind of ['late', 'soon'] as const) {
+    if (left[kind] <= 0) continue;
+    const pickup = pickupInWindow(rng, windows[kind], created, ctx.todayStart, slotMinutes);
+    if (pickup === null) continue;
+    // Keyed by the hour: a 60-minute slot overlaps both half-hours.
+    const key = `${regionId}|${Math.floor(pickup / HOUR)}`;
+    if (nearNow.taken.has(key)) continue;
+    nearNow.taken.add(key);
+    left[kind]--;
+    return pickup;
+  }
+  return null;
 }
 
 /** Slow growth over the two months, quieter Sundays, and today only up to now. */

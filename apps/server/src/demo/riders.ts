@@ -25,11 +25,33 @@ export const DEMO_STAFF = [
 
 export const riderEmail = (n: number) => `rider${n}@dastak.local`;
 
-/** Weekly plan: morning 07:00-15:00 or evening 13:00-21:00 (Karachi), six days a week. */
+/**
+ * Weekly plan (Karachi hours; 24 is the day's last minute): morning 07-15 and evening 13-21
+ * carry the day, a late shift 16-24 and a night shift 00-08 keep every hour covered, since the
+ * service takes night collections and the demo world must work at whatever hour it is opened
+ * (docs/decisions/0007-demo-data.md). A shift never crosses midnight: schedules are per weekday.
+ */
 export const SHIFT_SLOTS = [
   { start: 7, end: 15 },
   { start: 13, end: 21 },
+  { start: 16, end: 24 },
+  { start: 0, end: 8 },
 ] as const;
+export type ShiftSlot = 0 | 1 | 2 | 3;
+
+/**
+ * Which shift the i-th rider of a region works: day shifts carry most riders of a big region,
+ * and every region has at least two riders on each day shift and three on the late and night
+ * ones, with weekdays off three days apart (see dayOffOf), so each shift is staffed every day
+ * and a night slot has room for more than one booking.
+ */
+const SLOT_CYCLE: readonly ShiftSlot[] = [0, 1, 3, 2, 0, 1, 3, 2, 3, 2, 0, 1, 0, 1, 0, 1];
+/** Riders per region, at least: the first ten of the cycle. */
+const MIN_RIDERS_PER_REGION = 10;
+
+/** The weekday off of the k-th rider of a shift in a region (Monday 0). */
+const dayOffOf = (regionIndex: number, slot: ShiftSlot, k: number) =>
+  (regionIndex + slot * 2 + k * 3) % 7;
 
 export type RiderDraft = RiderRef & {
   mobileModel: string;
@@ -107,8 +129,9 @@ export async function insertRiderUsers(
   const nowLocalHour = (ctx.now.getTime() - ctx.todayStart) / HOUR;
   const todayWeekday = (new Date(ctx.todayStart + 12 * HOUR).getUTCDay() + 6) % 7;
   let n = 0;
-  for (const region of ctx.regions) {
-    const count = Math.max(6, Math.round(region.riderShare * scale));
+  for (const [regionIndex, region] of ctx.regions.entries()) {
+    const count = Math.max(MIN_RIDERS_PER_REGION, Math.round(region.riderShare * scale));
+    const perSlot = [0, 0, 0, 0];
     for (let i = 0; i < count; i++) {
       n++;
       const person = randomPerson(
@@ -129,12 +152,17 @@ export async function insertRiderUsers(
         created: joined,
         modified: joined,
       });
-      const slot: 0 | 1 = rng.chance(0.55) ? 0 : 1;
-      const dayOff = rng.int(0, 6);
+      const slot = SLOT_CYCLE[i % SLOT_CYCLE.length] as ShiftSlot;
+      const k = perSlot[slot] ?? 0;
+      perSlot[slot] = k + 1;
+      const dayOff = dayOffOf(regionIndex, slot, k);
       const hours = SHIFT_SLOTS[slot];
       const inShift =
         dayOff !== todayWeekday && nowLocalHour >= hours.start && nowLocalHour < hours.end;
-      const isOnDuty = inShift ? rng.chance(0.95) : rng.chance(0.04);
+      // The first two riders of each shift keep it whenever it runs, so no region's shift is
+      // empty by chance (the dispatcher always has someone to send).
+      const keeper = inShift && k < 2;
+      const isOnDuty = keeper || (inShift ? rng.chance(0.95) : rng.chance(0.04));
       drafts.push({
         firstName: person.firstName,
         lastName: person.lastName,
@@ -153,7 +181,7 @@ export async function insertRiderUsers(
         hotspotId: region.hotspots.length ? rng.pick(region.hotspots).id : null,
         allowBreak: rng.chance(0.85),
         isOnDuty,
-        isOnline: isOnDuty ? rng.chance(0.9) : rng.chance(0.15),
+        isOnline: keeper || (isOnDuty ? rng.chance(0.9) : rng.chance(0.15)),
       });
     }
   }

@@ -34,11 +34,14 @@ const PAST_DAYS = 13;
 const ATTENDANCE_DAYS = ON_TIME_RATE_DAYS - 1;
 const SLOT = 5 * MINUTE;
 
-const hhmm = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
+/** A schedule's time of day; the late shift's 24 is the day's last minute (no 24:00 in a day). */
+const hhmm = (hour: number) => (hour >= 24 ? '23:59:00' : `${String(hour).padStart(2, '0')}:00:00`);
+/** The same end as a dated shift's offset from its day's start. */
+const endOffset = (hour: number) => Math.min(hour * HOUR, DAY - MINUTE);
 const pct = (x: number) => Math.round(x * 100) / 100;
 
 /**
- * Weekly schedules (two slots a day per region), riders on them with a hotspot, dated rider
+ * Weekly schedules (four shifts a day per region, every hour covered), riders on them with a hotspot, dated rider
  * shifts for the last two weeks and tomorrow with the attendance figures and 5-minute slots the
  * ping roll-up would have made (some riders late, some absent, some starting away from the
  * hotspot, gaps offline), and today's location trail of riders on shift.
@@ -95,7 +98,7 @@ export async function insertShifts(
       const weekday = (new Date(dayStart + 12 * HOUR).getUTCDay() + 6) % 7;
       if (weekday === r.dayOff) continue;
       const start = dayStart + hours.start * HOUR;
-      const end = dayStart + hours.end * HOUR;
+      const end = dayStart + endOffset(hours.end);
       const times = { startDatetime: new Date(start), endDatetime: new Date(end) };
       const running = start <= now && now < end;
       const past = end <= now;

@@ -18,7 +18,7 @@ export type RiderRef = {
   /** Inside its shift now; today's active orders go to these riders first. */
   isOnDuty: boolean;
   /** Weekly plan (riders.ts SHIFT_SLOTS): orders go to riders on shift at their pickup. */
-  slot: 0 | 1;
+  slot: 0 | 1 | 2 | 3;
   /** Weekday off, Monday 0 to Sunday 6. */
   dayOff: number;
 };

@@ -1,0 +1,97 @@
+import { AUTO_ASSIGN_HORIZON_MINUTES } from '@dastak/core/constants';
+import { karachiDateString, startOfKarachiDay } from '@dastak/core/rules/karachi-time';
+import { isLate } from '@dastak/core/rules/lateness';
+import { type OrderState, VERTICALS } from '@dastak/core/states';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type Db, openDb } from '../db/client';
+import { DISPATCH_DEFAULTS } from '../modules/dispatch/dispatch-config';
+import { listFreeTimeSlots } from '../modules/dispatch/time-slots/time-slots.service';
+import { generateDemoData } from './generate';
+import { MIN_LATE_PER_VERTICAL } from './order-timeline';
+
+/**
+ * The demo is a working world at whatever hour it is made (issue 26, ADR 0007): the e2e
+ * server's demo (default seed, 2,000 orders) generated at hours around the clock, on either
+ * side of midnight, has in every region riders on duty and online and a slot on offer inside
+ * the auto-assignment horizon, and in every vertical orders assigned around now and late orders.
+ */
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** Karachi times (UTC+5) of one day; 00:20 is too early in the day for any pickup to be late. */
+const AT = ['03:00', '07:30', '12:00', '18:40', '23:30', '00:20'] as const;
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe.each(AT)('the demo made at %s Karachi', (hhmm) => {
+  it('has riders on duty and slots on offer in every region, and assigned and late orders in every vertical', async () => {
+    const now = new Date(`2026-11-28T${hhmm}:00+05:00`);
+    const handle = await openDb({});
+    try {
+      const { db } = handle;
+      await generateDemoData(db, { orders: 2_000, staffPassword: 'demo-pass', now });
+      const regions = await rows<{ id: number; vertical: 'blood' | 'xray'; on_duty: number }>(
+        db,
+        sql`select r.id, r.vertical,
+                   count(p.user_id) filter (where p.is_on_duty and p.is_online)::int as on_duty
+              from regions r left join rider_profiles p on p.region_id = r.id
+             group by r.id order by r.id`,
+      );
+      expect(regions.length).toBeGreaterThanOrEqual(6);
+      const short: string[] = [];
+      const horizon = now.getTime() + AUTO_ASSIGN_HORIZON_MINUTES * MINUTE;
+      for (const r of regions) {
+        if (r.on_duty === 0) short.push(`region ${r.id}: no rider on duty`);
+        const slots = [];
+        for (const day of [now, new Date(now.getTime() + 24 * HOUR)]) {
+          const q = { vertical: r.vertical, regionId: r.id, isCovid: false };
+          slots.push(...(await listFreeTimeSlots(db, { ...q, date: karachiDateString(day) }, now)));
+        }
+        const soon = slots.filter((s) => new Date(s.dateTime).getTime() < horizon);
+        if (soon.length === 0) short.push(`region ${r.id}: no slot on offer within the horizon`);
+      }
+      expect(short).toEqual([]);
+
+      const orders = await rows<{
+        vertical: string;
+        state: OrderState;
+        fulfillment_method: 'online' | 'offline';
+        pickup: string;
+        reached_at: string | null;
+      }>(
+        db,
+        sql`select vertical, state, fulfillment_method, pickup::text, reached_at::text from orders
+             where pickup >= ${startOfKarachiDay(now).toISOString()}
+               and pickup < ${new Date(horizon).toISOString()}`,
+      );
+      const todayLateWindow = now.getTime() - startOfKarachiDay(now).getTime();
+      for (const vertical of VERTICALS) {
+        const mine = orders.filter((o) => o.vertical === vertical);
+        const assigned = mine.filter(
+          (o) => o.state === 'assigned' && new Date(o.pickup).getTime() >= now.getTime(),
+        );
+        expect(assigned.length, `${vertical} assigned ahead`).toBeGreaterThan(0);
+        const late = mine.filter((o) =>
+          isLate(
+            {
+              state: o.state,
+              fulfillmentMethod: o.fulfillment_method,
+              pickup: new Date(o.pickup),
+              reachedAt: o.reached_at ? new Date(o.reached_at) : null,
+            },
+            now,
+            DISPATCH_DEFAULTS,
+          ),
+        );
+        // A day's first hour has no pickup past slot start + grace yet.
+        if (todayLateWindow >= HOUR) {
+          expect(late.length, `${vertical} late`).toBeGreaterThanOrEqual(MIN_LATE_PER_VERTICAL);
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+});
