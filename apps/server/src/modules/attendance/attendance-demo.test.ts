@@ -35,11 +35,11 @@ const rows = async <T>(q: ReturnType<typeof sql>) =>
 describe('demo attendance', () => {
   it('every shift of the last week: online slots are its slot rows, online % follows, presence is the opening window', async () => {
     const [bad] = await rows<Record<string, number>>(sql`
-      select
+      select -- online % over the shift's 5-minute slots, a last partial one counted (shiftSlotCount)
         count(*) filter (where rs.start_datetime >= ${GRID_FROM} and rs.online_slots <> coalesce(a.n, 0))::int as slots,
         count(*) filter (where rs.hotspot_recorded_at is not null
           and rs.online_percentage <> round(rs.online_slots * 100.0
-            / (extract(epoch from rs.end_datetime - rs.start_datetime) / 300), 2))::int as percentage,
+            / ceil(extract(epoch from rs.end_datetime - rs.start_datetime) / 300), 2))::int as percentage,
         count(*) filter (where rs.is_present <> coalesce(rs.hotspot_recorded_at
           between rs.start_datetime - interval '15 minutes' and rs.start_datetime + interval '30 minutes', false))::int as presence,
         count(*) filter (where rs.state = 'in-progress' and not rs.is_present)::int as running_absent,
@@ -68,7 +68,7 @@ describe('demo attendance', () => {
 
   it('holds believable variety: late riders, riders starting away from the hotspot, gaps offline, no-shows', async () => {
     const [c] = await rows<Record<string, number>>(sql`
-      select
+      select -- online % over the shift's 5-minute slots, a last partial one counted (shiftSlotCount)
         count(*) filter (where state = 'completed' and not is_present)::int as late,
         count(*) filter (where rider_did_start_inside_hotspot = false)::int as outside,
         count(*) filter (where state = 'completed' and online_percentage < 100)::int as gaps,
