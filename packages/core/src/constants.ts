@@ -159,6 +159,12 @@ export const RIDER_TRAIL_MAX_POINTS = 900;
  * risk) as the clock runs, with no event to say so, so the Late Orders tab refetches this often
  * even while the stream is up. */
 export const DASHBOARD_LATENESS_REFETCH_MS = 60_000;
+/**
+ * For this many hours after Karachi midnight the Late Orders tab still lists the day before's
+ * late orders: at 00:10 an order still waiting since 23:00 is the night dispatcher's work, and a
+ * tab that emptied at midnight would hide it (docs/decisions/0028-dashboard-panels.md).
+ */
+export const LATE_CARRYOVER_HOURS = 6;
 
 /** Issue 15: the longest range one report covers (a quarter), so every report stays bounded. */
 export const REPORT_RANGE_MAX_DAYS = 92;

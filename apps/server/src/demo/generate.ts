@@ -1,5 +1,5 @@
 import { startOfKarachiDay } from '@dastak/core/rules/karachi-time';
-import type { OnTimeModel } from '@dastak/core/rules/lateness';
+import { lateOrdersWindow, type OnTimeModel } from '@dastak/core/rules/lateness';
 import { USER_TYPES } from '@dastak/core/states';
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -164,6 +164,7 @@ async function generate(db: Db, opts: DemoOptions): Promise<void> {
     now,
     todayStart: startOfKarachiDay(now).getTime(),
     lateAfterMinutes: onTimeModel.onTimeGraceMinutes,
+    lateFrom: Date.parse(lateOrdersWindow(now).pickupFrom),
     regions: ref.regions,
     lookups: ref.lookups,
     scanTypes: ref.scanTypes,

@@ -67,7 +67,7 @@ export function buildOrder(
       now,
       vertical,
       offline: seed.source === 'Hospital Referral' && rng.chance(vertical === 'blood' ? 0.6 : 0.25),
-      lateSlot: pickup >= ctx.todayStart && pickup < now - ctx.lateAfterMinutes * MINUTE,
+      lateSlot: pickup >= ctx.lateFrom && pickup < now - ctx.lateAfterMinutes * MINUTE,
       aheadSlot: pickup > now && pickup <= now + AUTO_ASSIGN_HORIZON_MINUTES * MINUTE,
     },
     st.missing,

@@ -49,8 +49,9 @@ const LATER: Weights = [
 export const MIN_PER_STATE = 3;
 
 /**
- * Once a slot of today has passed by more than the grace, each vertical has at least this many
- * late orders (unreached, rider yet to arrive), as many as the day's past pickups allow. Left to
+ * Once a slot of the Late Orders tab's window (today; from yesterday in the small hours) has passed
+ * by more than the grace, each vertical has at least this many late orders (unreached, rider yet
+ * to arrive), as many as the window's past pickups allow. Left to
  * chance, a demo of 2,000 orders has none in some hours, and the dashboard's Late Orders tab,
  * which dispatchers watch all day, would show nothing to work on.
  */
@@ -115,7 +116,7 @@ export type StateInput = {
   now: number;
   offline: boolean;
   vertical: Vertical;
-  /** The pickup is today and past slot start + grace: unreached, the order would be late. */
+  /** The pickup is in the Late Orders tab's window and past slot start + grace: it would be late. */
   lateSlot: boolean;
   /** The pickup is ahead, inside the auto-assignment horizon: the job would have assigned it. */
   aheadSlot: boolean;
@@ -242,15 +243,15 @@ export function alignToSlot(t: number, todayStart: number, slotMinutes: number):
 export const NEAR_NOW_PICKUPS = { late: MIN_LATE_PER_VERTICAL, soon: 4 } as const;
 
 export type NearNowWindows = {
-  /** Today's past pickups that would be late if unreached: [start, end]. */
+  /** Past pickups the Late Orders tab lists if unreached: [start, end]. */
   late: { start: number; end: number };
   /** Pickups the auto-assignment job would already hold: [start, end]. */
   soon: { start: number; end: number };
 };
 
-export function nearNowWindows(now: number, todayStart: number, lateAfterMinutes: number) {
+export function nearNowWindows(now: number, lateFrom: number, lateAfterMinutes: number) {
   return {
-    late: { start: todayStart, end: now - (lateAfterMinutes + 1) * MINUTE },
+    late: { start: lateFrom, end: now - (lateAfterMinutes + 1) * MINUTE },
     soon: { start: now + 10 * MINUTE, end: now + HORIZON - 10 * MINUTE },
   } satisfies NearNowWindows;
 }

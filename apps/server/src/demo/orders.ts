@@ -116,7 +116,7 @@ export async function insertOrders(
   };
 
   const perDay = apportion(total, dayWeights(ctx));
-  const windows = nearNowWindows(now, ctx.todayStart, ctx.lateAfterMinutes);
+  const windows = nearNowWindows(now, ctx.lateFrom, ctx.lateAfterMinutes);
   const nearNow = {
     left: new Map(
       VERTICALS.map((v) => [v, { late: NEAR_NOW_PICKUPS.late, soon: NEAR_NOW_PICKUPS.soon }]),

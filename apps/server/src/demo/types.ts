@@ -96,6 +96,8 @@ export type DemoContext = {
   todayStart: number;
   /** Minutes past slot start after which an unreached order is late (the on-time model's grace). */
   lateAfterMinutes: number;
+  /** Start of the Late Orders tab's window now (lateOrdersWindow): today, or from yesterday in the small hours. */
+  lateFrom: number;
   regions: RegionRef[];
   lookups: LookupIds;
   scanTypes: ScanTypeRef[];

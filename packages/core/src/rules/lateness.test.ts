@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   delayedByMinutes,
   isLate,
+  lateOrdersWindow,
   onTimeDeadline,
   onTimeOutcome,
   onTimePercentage,
@@ -47,5 +48,21 @@ describe('lateness', () => {
     expect(onTimePercentage(3, 7)).toBe(42.86);
     expect(onTimePercentage(0, 0)).toBe(0);
     expect(onTimePercentage(5, 5)).toBe(100);
+  });
+});
+
+describe('lateOrdersWindow', () => {
+  it('is today, and from the day before during the first hours after Karachi midnight', () => {
+    expect(lateOrdersWindow(new Date('2026-11-28T15:00:00+05:00'))).toEqual({
+      pickupFrom: '2026-11-28T00:00:00+05:00',
+      pickupTo: '2026-11-28T23:59:59.999+05:00',
+    });
+    expect(lateOrdersWindow(new Date('2026-11-29T00:20:00+05:00'))).toEqual({
+      pickupFrom: '2026-11-28T00:00:00+05:00',
+      pickupTo: '2026-11-29T23:59:59.999+05:00',
+    });
+    expect(lateOrdersWindow(new Date('2026-11-29T06:00:00+05:00')).pickupFrom).toBe(
+      '2026-11-29T00:00:00+05:00',
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { LATE_CARRYOVER_HOURS } from '../constants';
 import type { FulfillmentMethod, OrderState } from '../states';
+import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from './karachi-time';
 import { minutesPastPickup } from './pickup-lateness';
 
 /**
@@ -53,6 +55,18 @@ export function isLate(order: LatenessInput, now: Date, model: OnTimeModel): boo
     LATE_TRACKED_STATES.includes(order.state) &&
     now.getTime() > onTimeDeadline(order.pickup, 'reached', model)
   );
+}
+
+/**
+ * The pickup window of the Late Orders tab at `now`: today, and also the day before during the
+ * first LATE_CARRYOVER_HOURS after Karachi midnight (its late orders are still to be reached).
+ */
+export function lateOrdersWindow(now: Date): { pickupFrom: string; pickupTo: string } {
+  const carried = new Date(now.getTime() - LATE_CARRYOVER_HOURS * 3_600_000);
+  return {
+    pickupFrom: toKarachiIso(startOfKarachiDay(carried)),
+    pickupTo: toKarachiIso(endOfKarachiDay(now)),
+  };
 }
 
 /**

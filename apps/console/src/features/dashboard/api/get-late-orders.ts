@@ -7,7 +7,7 @@ import { useFallbackPollInterval } from '../live/live-status';
 import type { PickupWindow } from '../panels/dashboard-today';
 import { dashboardKeys } from './dashboard-keys';
 
-/** GET /orders/{vertical}/late-orders/: today's late orders of the region (spec §7). */
+/** GET /orders/{vertical}/late-orders/: the region's late orders in the window (spec §7). */
 export function getLateOrders(
   vertical: Vertical,
   regionId: number,
@@ -26,7 +26,11 @@ export const lateOrdersQueryOptions = (
   window: PickupWindow,
 ) =>
   queryOptions({
-    queryKey: [...dashboardKeys.lateOrders(vertical, regionId), window.pickupFrom] as const,
+    queryKey: [
+      ...dashboardKeys.lateOrders(vertical, regionId),
+      window.pickupFrom,
+      window.pickupTo,
+    ] as const,
     queryFn: ({ signal }) => getLateOrders(vertical, regionId, window, signal),
   });
 

@@ -1,20 +1,21 @@
 import type { Region } from '@dastak/core/entities/locations';
 import { EMPTY } from '@dastak/core/messages';
+import { lateOrdersWindow } from '@dastak/core/rules/lateness';
 import type { Vertical } from '@dastak/core/states';
 import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useMinuteNow } from '../../../lib/shared-clock';
 import { orderDetailPath } from '../../orders/list/order-paths';
 import { useLateOrdersQuery } from '../api/get-late-orders';
 import { AtRiskGroup } from './at-risk-group';
-import { pickupWindowOf } from './dashboard-today';
 import { delayText } from './delay-text';
 import { orderNumberMatches } from './order-number-match';
 import { SideList, SideListStatus } from './side-list';
 
 /**
  * The side panel's Late Orders tab: the at-risk group on top (beyond the spec), then today's
- * late orders. Searched in the browser, like the Riders tab: the rows are already here and live.
+ * late orders (in the small hours, the day before's too: lateOrdersWindow). Searched in the browser, like the Riders tab: the rows are already here and live.
  */
 export function LateOrdersTab({
   vertical,
@@ -26,7 +27,8 @@ export function LateOrdersTab({
   today: string;
 }) {
   const [search, setSearch] = useState('');
-  const late = useLateOrdersQuery(vertical, region.id, pickupWindowOf(today));
+  const now = useMinuteNow();
+  const late = useLateOrdersQuery(vertical, region.id, lateOrdersWindow(new Date(now)));
   const rows = (late.data ?? []).filter((order) => orderNumberMatches(order.number, search));
   return (
     <Stack gap="xs">
