@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { DemoUser, SharedSession } from './fixtures/auth';
 
 /**
  * Starts the real server (embedded database, fresh demo data) once for all browser specs, and
@@ -19,6 +20,12 @@ const ADMIN_EMAIL = 'admin@dastak.local';
 const ADMIN_PASSWORD = 'e2e-admin-secret';
 const DEMO_STAFF_PASSWORD = 'dastak123';
 const START_TIMEOUT_MS = 240_000;
+/**
+ * The shared server's access-token lifetime: longer than any e2e run, so the sessions signed in
+ * below never expire and nobody refreshes them (fixtures/auth.ts says why that matters). The
+ * refresh spec starts a server of its own with a 5 s token.
+ */
+const ACCESS_TOKEN_TTL_SECONDS = 24 * 3600;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +35,8 @@ declare module 'vitest' {
     staffPassword: string;
     /** The server's DATA_DIR; emails land in its outbox/ as .eml files. */
     dataDir: string;
+    /** Each demo user signed in once for the whole run (fixtures/auth.ts). */
+    sessions: Record<DemoUser, SharedSession>;
   }
 }
 
@@ -74,6 +83,28 @@ function tail(file: string, lines = 40): string {
   }
 }
 
+/** One login per demo user per run: well under the server's limit of 10 a minute per account. */
+async function signInOnce(baseUrl: string): Promise<Record<DemoUser, SharedSession>> {
+  const credentials: Record<DemoUser, { email: string; password: string }> = {
+    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    dispatcher: { email: 'dispatcher@dastak.local', password: DEMO_STAFF_PASSWORD },
+    agent: { email: 'agent@dastak.local', password: DEMO_STAFF_PASSWORD },
+  };
+  const sessions = {} as Record<DemoUser, SharedSession>;
+  for (const [who, body] of Object.entries(credentials) as [DemoUser, typeof credentials.admin][]) {
+    const response = await fetch(`${baseUrl}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      throw new Error(`Signing ${who} in for the run: ${response.status} ${await response.text()}`);
+    }
+    sessions[who] = (await response.json()) as SharedSession;
+  }
+  return sessions;
+}
+
 /** The server runs in its own process group so teardown also ends what npx/tsx spawned. */
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
@@ -116,16 +147,17 @@ export default async function setup(project: TestProject) {
       DEMO_STAFF_PASSWORD,
       DEMO_DATA: 'on',
       DEMO_ORDERS: '2000',
-      // Short enough that the refresh spec can outwait it.
-      ACCESS_TOKEN_TTL_SECONDS: '5',
+      ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       CONSOLE_DIST,
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  let sessions: Record<DemoUser, SharedSession>;
   try {
     await waitForHealth(baseUrl, child, logFile);
+    sessions = await signInOnce(baseUrl);
   } catch (error) {
     // The error already carries the log tail; leave nothing behind in /tmp.
     await stop(child);
@@ -139,6 +171,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('staffPassword', DEMO_STAFF_PASSWORD);
   project.provide('dataDir', serverDataDir);
+  project.provide('sessions', sessions);
 
   return async () => {
     await stop(child);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { signIn } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { useBrowser } from '../fixtures/browser';
 import { visible } from '../fixtures/ui';
@@ -23,7 +23,7 @@ describe('accessibility (axe-core)', () => {
 
   test('the signed-in shell has no serious violations', async () => {
     const { page } = session;
-    await login(page, session.baseUrl, users.agent());
+    await signIn(page, 'agent');
     await visible(page.getByRole('navigation', { name: 'Main' }));
     // The landing page is the blood dashboard: check it as a user sees it, loaded.
     await visible(page.getByTestId('dashboard-map'));

@@ -1,6 +1,6 @@
 import { ERRORS } from '@dastak/core/messages';
 import { describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { signIn } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { appPath, toast, visible } from '../fixtures/ui';
 
@@ -8,11 +8,11 @@ const session = useBrowser();
 const ME = '**/api/v1/auth/me/';
 
 // The server cannot be made to fail on demand, so this cuts in between browser and server.
-// One login for all three cases: logins are rate-limited per account.
+// One sign-in for all three cases, on the admin's session shared for the run.
 describe('API failures the user is told about (spec §8)', () => {
   test('5xx, unreachable server and a bare 4xx each show their message', async () => {
     const { page } = session;
-    await login(page, session.baseUrl, users.admin());
+    await signIn(page, 'admin');
 
     await page.route(ME, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),

@@ -5,8 +5,8 @@ import { attendanceGrid } from '@dastak/core/rules/attendance-grid';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { formatPercent } from '@dastak/core/rules/on-time';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../fixtures/auth';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { sharedSession, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
@@ -20,11 +20,7 @@ import { appPath, listHeading, toast, visible } from '../fixtures/ui';
  */
 
 const session = useBrowser();
-const { signIn, open } = useCarriedSessions(session, {
-  admin: users.admin,
-  dispatcher: users.dispatcher,
-  agent: users.agent,
-});
+const { signIn, open } = useCarriedSessions(session);
 
 const WIDE = { width: 1440, height: 900 };
 const KARACHI_MS = 5 * 3_600_000;
@@ -64,20 +60,11 @@ async function pick(page: Page, label: string, option: string | RegExp): Promise
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/**
- * Lets the page's calls finish before the test ends: the carried session (fixtures/carried-
- * sessions.ts) is read from storage after the test, and a token refresh still in flight then
- * would hand the next test a refresh token already rotated away (5 s access tokens in e2e).
- */
-afterEach(async () => {
-  await session.page.waitForLoadState('networkidle').catch(() => undefined);
-});
-
 const ridersShifts = (query: Record<string, string | number>) =>
   world.admin.get<Page_<AttendanceRecord>>('/shift/rider-shifts/', query);
 
 beforeAll(async () => {
-  const admin = await OrdersApi.login(session.baseUrl, users.admin());
+  const admin = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
   world.admin = admin;
   const regions = await admin.get<Page_<Region>>('/location/regions/', { vertical: 'blood' });
   const region = regions.results[0]!;

@@ -5,7 +5,7 @@ import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign
 import { RIDER_STATE_LABELS, RIDER_STATES } from '@dastak/core/states';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { fieldHoursTest } from '../fixtures/field-hours';
 import {
@@ -33,7 +33,7 @@ const session = useBrowser();
 const used = new Set<number>();
 let api: OrdersApi;
 beforeAll(async () => {
-  api = await OrdersApi.login(baseUrl, users.admin());
+  api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 
 async function proposalOf(riderId: number): Promise<BulkReassignProposal> {
@@ -175,7 +175,7 @@ describe('Reassign all pickups', () => {
       const { page } = session;
       const prepared = await riderWithTwoPickups();
       const choice = pickLines(prepared.ours)!;
-      await login(page, baseUrl, users.admin());
+      await signIn(page, 'admin');
       await page.goto(session.app(`/riders/detail/${prepared.holder.id}`));
       await visible(heading(page, prepared.proposal.rider.name));
       await page.getByRole('button', { name: M.BUTTON }).click();
@@ -220,7 +220,7 @@ describe('Reassign all pickups', () => {
         to,
       };
 
-      await login(page, baseUrl, users.dispatcher());
+      await signIn(page, 'dispatcher');
       const list = await openDashboardRiderList(page, region);
       await visible(reassignIcon(list, prepared.holder.name));
       expect(await reassignIcon(list, to.name).count(), 'no action while idle').toBe(0);
@@ -242,7 +242,7 @@ describe('Reassign all pickups', () => {
 
   test('the dialog opens from the rider detail page at any hour', async () => {
     const { page } = session;
-    await login(page, baseUrl, users.admin());
+    await signIn(page, 'admin');
     const riders = await api.get<{ results: { id: number }[] }>('/entity/riders/', {
       pageSize: 5,
     });
@@ -282,7 +282,7 @@ describe('Reassign all pickups', () => {
     const { rider, region } = busy!;
     const name = `${rider.firstName} ${rider.lastName}`.trim();
 
-    await login(page, baseUrl, users.agent());
+    await signIn(page, 'agent');
     await page.goto(session.app(`/riders/detail/${rider.id}`));
     await visible(heading(page, name));
     await visible(page.getByRole('button', { name: 'Last seen location' }));

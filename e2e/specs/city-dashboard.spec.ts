@@ -1,7 +1,7 @@
 import type { City, Region } from '@dastak/core/entities/locations';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
 import { visible } from '../fixtures/ui';
@@ -13,9 +13,8 @@ const session = useBrowser();
 const poll = <T>(read: () => T | Promise<T>, options = { timeout: 15_000, interval: 250 }) =>
   expect.poll(read, options);
 
-// A fresh login per test: the e2e access token lives 5 s and the live stream refreshes it on
-// every reconnect, so a session carried between tests may hold an already-rotated token.
-const signIn = (_who: 'admin') => login(session.page, session.baseUrl, users.admin());
+// Each test's fresh context gets the admin's session shared for the run (fixtures/auth.ts).
+const signIn = (who: 'admin') => storeSession(session.page, who);
 const open = async (path: string) => {
   await session.page.goto(session.app(path));
 };
@@ -24,7 +23,7 @@ let cities: City[];
 let regions: Region[];
 
 beforeAll(async () => {
-  api = await OrdersApi.login(session.baseUrl, users.admin());
+  api = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
   cities = (await api.get<Page_<City>>('/location/cities/', { vertical: 'blood', pageSize: 100 }))
     .results;
   regions = (await api.get<Page_<Region>>('/location/regions/', { vertical: 'blood' })).results;

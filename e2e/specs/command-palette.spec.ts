@@ -3,7 +3,7 @@ import type { CustomerListItem } from '@dastak/core/entities/customers';
 import type { OrderListItem } from '@dastak/core/entities/orders';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { visible } from '../fixtures/ui';
@@ -34,7 +34,7 @@ async function openPalette(page: Page) {
 describe('command palette', () => {
   test('finds a customer by phone and an order by number, remembers them, Esc closes', async () => {
     const { page, baseUrl } = session;
-    const api = await OrdersApi.login(baseUrl, users.admin());
+    const api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
     const customer = (
       await api.get<Paged<CustomerListItem>>('/entity/customers/', { ordering: '-created' })
     ).results[0]!;
@@ -43,7 +43,7 @@ describe('command palette', () => {
     ).results[0]!;
     const customerName = `${customer.firstName} ${customer.lastName}`.trim();
 
-    await login(page, baseUrl, users.dispatcher());
+    await signIn(page, 'dispatcher');
     await page.goto(session.app('/riders'));
     await openPalette(page);
     // Empty: the actions this dispatcher may take, Shifts among them.
@@ -89,8 +89,8 @@ describe('command palette', () => {
   });
 
   test('an agent sees only the actions their permissions allow', async () => {
-    const { page, baseUrl } = session;
-    await login(page, baseUrl, users.agent());
+    const { page } = session;
+    await signIn(page, 'agent');
     await openPalette(page);
     await visible(option(page, /New blood order/));
     await visible(option(page, /Customers/));

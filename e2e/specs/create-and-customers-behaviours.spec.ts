@@ -3,7 +3,7 @@ import type { Patient } from '@dastak/core/entities/patients';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { heading, toast, visible } from '../fixtures/ui';
@@ -36,8 +36,8 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await login(page, baseUrl, users.admin());
-  api = await OrdersApi.login(baseUrl, users.admin());
+  await signIn(page, 'admin');
+  api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 
   const made = await api.request<Customer>('POST', '/entity/customers/', {
     body: { phone, firstName: 'Behaviour', lastName: 'Checker', gender: 2, dob: '1988-03-09' },

@@ -10,7 +10,7 @@ import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { assignedOrder } from '../fixtures/customer-links';
 import { fieldHoursTest } from '../fixtures/field-hours';
@@ -40,8 +40,8 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await login(page, baseUrl, users.admin());
-  api = await OrdersApi.login(baseUrl, users.admin());
+  await signIn(page, 'admin');
+  api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 
 afterAll(async () => {
@@ -225,7 +225,7 @@ describe('permission gates', () => {
       try {
         // And, with 'Can change customer' taken from the session, no Send survey either.
         await withoutPermission(agentPage, PERMISSIONS.CAN_CHANGE_CUSTOMER);
-        await login(agentPage, baseUrl, users.agent());
+        await signIn(agentPage, 'agent');
         await agentPage.goto(app(`/blood/orders/detail/${order.id}`));
         const row = agentPage
           .getByRole('region', { name: 'Customer Links' })

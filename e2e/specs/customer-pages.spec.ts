@@ -7,7 +7,7 @@ import { maskContact } from '@dastak/core/rules/mask';
 import { STAR_TITLES } from '@dastak/core/states';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { users } from '../fixtures/auth';
+import { sharedSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { useBrowser } from '../fixtures/browser';
 import {
@@ -45,7 +45,7 @@ let order: Order;
 let liveUrl: string;
 
 beforeAll(async () => {
-  api = await OrdersApi.login(baseUrl, users.admin());
+  api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 
 async function looksRight(page: Page, name: string) {

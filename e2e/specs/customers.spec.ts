@@ -2,7 +2,7 @@ import type { Customer } from '@dastak/core/entities/customers';
 import { FORM_VALIDATION, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { appPath, heading, toast, visible } from '../fixtures/ui';
@@ -10,7 +10,7 @@ import { appPath, heading, toast, visible } from '../fixtures/ui';
 /*
  * The customers screens (spec §2.9, §2.7, §4, §5) driven by an agent: the list's search, regions
  * and paging; the two-step wizard with its §5 messages; the New Address dialog; the detail with
- * region names; update; and deleting an address. One login for the whole file (rate limit).
+ * region names; update; and deleting an address. No login: the sessions shared for the run.
  */
 
 const baseUrl = inject('baseUrl');
@@ -27,8 +27,8 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await login(page, baseUrl, users.agent());
-  api = await OrdersApi.login(baseUrl, users.admin());
+  await signIn(page, 'agent');
+  api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 
 afterAll(async () => {
@@ -36,10 +36,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * Reads back through the API on a session of its own (fixtures/order-actions-api.ts), which
- * refreshes itself: the page's stored token lives 5 s in e2e and only the console refreshes it.
- */
+/** Reads back through the API as the admin (fixtures/order-actions-api.ts). */
 const apiGet = <T>(path: string): Promise<T> => api.get<T>(path);
 
 const rows = () => page.getByRole('table', { name: 'Customers' }).locator('tbody tr');

@@ -2,7 +2,7 @@ import type { Region } from '@dastak/core/entities/locations';
 import type { OrderMapItem } from '@dastak/core/entities/orders';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import {
   dashboardMap,
@@ -26,9 +26,8 @@ const session = useBrowser();
 const poll = <T>(read: () => T | Promise<T>, options = { timeout: 15_000, interval: 250 }) =>
   expect.poll(read, options);
 
-// A fresh login per test: the e2e access token lives 5 s and the live stream refreshes it on
-// every reconnect, so a session carried between tests may hold an already-rotated token.
-const signIn = (_who: 'admin') => login(session.page, session.baseUrl, users.admin());
+// Each test's fresh context gets the admin's session shared for the run (fixtures/auth.ts).
+const signIn = (who: 'admin') => storeSession(session.page, who);
 const open = async (path: string) => {
   await session.page.goto(session.app(path));
 };
@@ -36,7 +35,7 @@ let api: OrdersApi;
 let region: Region;
 
 beforeAll(async () => {
-  api = await OrdersApi.login(session.baseUrl, users.admin());
+  api = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
   region = (await api.get<Page_<Region>>('/location/regions/', { vertical: 'blood' })).results[0]!;
 });
 
@@ -49,9 +48,10 @@ describe('live dashboard', () => {
     // A rider of the region who can log in to the rider app.
     const rider = await demoRider(api, region.id);
     expect(rider, 'an active rider in the first blood region').toBeDefined();
-    // The e2e access token lives 5 s: the rider app logs in afresh for each ping.
-    const ping = async (point: { latitude: number; longitude: number }) =>
-      riderPing(session.baseUrl, await riderLogin(session.baseUrl, rider!.email!), point);
+    // One rider-app login for all the pings: the shared server's access token outlives the run.
+    const riderToken = await riderLogin(session.baseUrl, rider!.email!);
+    const ping = (point: { latitude: number; longitude: number }) =>
+      riderPing(session.baseUrl, riderToken, point);
     const { center, zoom } = regionView(region);
     // Somewhere clear of the other markers near the centre: the orders layer is off below.
     const first = { latitude: center.latitude + 0.004, longitude: center.longitude - 0.006 };

@@ -2,7 +2,7 @@ import type { Region } from '@dastak/core/entities/locations';
 import type { OrderMapItem } from '@dastak/core/entities/orders';
 import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { dashboardMap, regionView, riderOnMap, screenPoint } from '../fixtures/dashboard-map';
 import { fieldHoursTest } from '../fixtures/field-hours';
@@ -16,9 +16,8 @@ const session = useBrowser();
 const poll = <T>(read: () => T | Promise<T>, options = { timeout: 15_000, interval: 250 }) =>
   expect.poll(read, options);
 
-// A fresh login per test: the e2e access token lives 5 s and the live stream refreshes it on
-// every reconnect, so a session carried between tests may hold an already-rotated token.
-const signIn = (_who: 'admin') => login(session.page, session.baseUrl, users.admin());
+// Each test's fresh context gets the admin's session shared for the run (fixtures/auth.ts).
+const signIn = (who: 'admin') => storeSession(session.page, who);
 const open = async (path: string) => {
   await session.page.goto(session.app(path));
 };
@@ -39,7 +38,7 @@ const todayOrders = (region: Region) => {
 };
 
 beforeAll(async () => {
-  api = await OrdersApi.login(session.baseUrl, users.admin());
+  api = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
   regions = (await api.get<Page_<Region>>('/location/regions/', { vertical: 'blood' })).results;
   todays = await Promise.all(
     regions.map(async (region) => ({ region, orders: await todayOrders(region) })),

@@ -18,7 +18,7 @@ import {
 import { formatPercent, offTimePercent } from '@dastak/core/rules/on-time';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { users } from '../fixtures/auth';
+import { sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { fieldHoursTest } from '../fixtures/field-hours';
@@ -31,7 +31,7 @@ import { appPath, visible } from '../fixtures/ui';
  */
 
 const session = useBrowser();
-const { signIn, open } = useCarriedSessions(session, { admin: users.admin });
+const { signIn, open } = useCarriedSessions(session);
 let api: OrdersApi;
 /** The blood region with the most late orders today: the one whose panels have most to show. */
 let busiest: { id: number; name: string };
@@ -45,7 +45,7 @@ const today = () => {
 };
 
 beforeAll(async () => {
-  api = await OrdersApi.login(inject('baseUrl'), users.admin());
+  api = OrdersApi.withSession(inject('baseUrl'), sharedSession('admin'));
   const regions = await api.get<{ results: { id: number; name: string }[] }>('/location/regions/', {
     vertical: 'blood',
   });

@@ -4,7 +4,7 @@ import { APP_VERSION } from '@dastak/core/constants';
 import { type Faq, filterFaqs, parseChangelog, parseFaq } from '@dastak/core/rules/help-docs';
 import type { MdBlock, MdInline } from '@dastak/core/rules/markdown';
 import { describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { signIn } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { appPath, heading, listHeading, visible } from '../fixtures/ui';
@@ -40,7 +40,7 @@ function internalLinks(blocks: MdBlock[]): string[] {
 describe('release notes and FAQs', () => {
   test('release notes show the running version and the newest release first', async () => {
     const { page } = session;
-    await login(page, session.baseUrl, users.agent());
+    await signIn(page, 'agent');
 
     // The running version shows once, under the profile menu; the page names it too.
     await visible(page.getByRole('navigation', { name: 'Main' }).getByText(`v${APP_VERSION}`));
@@ -77,7 +77,7 @@ describe('release notes and FAQs', () => {
 
   test('FAQ search narrows to the matching question, and its screen link opens the screen', async () => {
     const { page } = session;
-    await login(page, session.baseUrl, users.dispatcher());
+    await signIn(page, 'dispatcher');
     await page.getByRole('link', { name: 'FAQs', exact: true }).click();
     await page.waitForURL('**/app/faqs');
     await visible(heading(page, 'FAQs'));
@@ -125,7 +125,7 @@ describe('release notes and FAQs', () => {
 
   test('every screen an FAQ links to is a page of the console', async () => {
     const { page } = session;
-    await login(page, session.baseUrl, users.admin());
+    await signIn(page, 'admin');
     const targets = [...new Set(faqs.flatMap((f) => internalLinks(f.answer)))].sort();
     expect(targets.length).toBeGreaterThan(5);
     for (const target of targets) {

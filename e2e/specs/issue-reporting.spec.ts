@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { login, sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { type ExtraServer, startExtraServer, startToolPage } from '../fixtures/extra-server';
@@ -20,10 +20,7 @@ import { appPath, heading, toast, visible } from '../fixtures/ui';
  */
 
 const session = useBrowser();
-const { signIn, open } = useCarriedSessions(session, {
-  admin: users.admin,
-  agent: users.agent,
-});
+const { signIn, open } = useCarriedSessions(session);
 
 const WIDE = { width: 1440, height: 900 };
 const TITLE = `Order total looks wrong ${Date.now().toString(36)}`;
@@ -33,7 +30,7 @@ let orderId: number;
 let issueId: number;
 
 beforeAll(async () => {
-  const admin = await OrdersApi.login(session.baseUrl, users.admin());
+  const admin = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
   const [order] = await admin.orders('blood', {});
   if (!order) throw new Error('the demo data has no blood order');
   orderNumber = order.number;

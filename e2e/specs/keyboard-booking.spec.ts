@@ -4,7 +4,7 @@ import { FASTING_MESSAGES } from '@dastak/core/messages/fasting';
 import { FASTING_MORNING_CUTOFF_HOUR } from '@dastak/core/rules/fasting-slots';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { appPath, toast, visible } from '../fixtures/ui';
@@ -39,8 +39,8 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await login(page, baseUrl, users.agent());
-  api = await OrdersApi.login(baseUrl, users.admin());
+  await signIn(page, 'agent');
+  api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 
 afterEach(async ({ task }) => {

@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@dastak/core/constants';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { describe, expect, test } from 'vitest';
-import { ADMIN_FULL_NAME, login, users } from '../fixtures/auth';
+import { ADMIN_FULL_NAME, login, signIn, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { appPath, heading, listHeading, visible } from '../fixtures/ui';
 
@@ -107,7 +107,7 @@ describe('staff shell', () => {
     const { page } = session;
     await page.goto(session.app('/'));
     await page.waitForURL('**/app/login');
-    await login(page, session.baseUrl, users.dispatcher());
+    await signIn(page, 'dispatcher');
     await page.goto(session.app('/'));
     await page.waitForURL('**/app/blood/dashboard');
     await visible(heading(page, 'Blood Dashboard'));

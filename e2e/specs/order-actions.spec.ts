@@ -32,7 +32,7 @@ import { heading, toast, visible } from '../fixtures/ui';
  * dispatcher, with the buttons an agent may not use checked absent. After each action the
  * order's new state and its new activity row are read back through the API and on the page.
  * Orders come from the demo data, found through the list call in the state each action needs.
- * One login per account for the whole file (logins are rate limited).
+ * Every account on its session shared for the run (fixtures/auth.ts): no logins.
  */
 
 const baseUrl = inject('baseUrl');

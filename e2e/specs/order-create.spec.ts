@@ -8,7 +8,7 @@ import { formatDiscount, orderTotal } from '@dastak/core/rules/order-total';
 import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { appPath, toast, visible } from '../fixtures/ui';
@@ -17,7 +17,7 @@ import { appPath, toast, visible } from '../fixtures/ui';
  * The create-order page (spec §2.8, §4, §5) driven by an agent: every §5 Order create message,
  * a blood and an X-ray order booked for existing customers picked from the Customer Number
  * autocomplete, and Copy Order filling the form. Customers, patients, addresses and tests come
- * from the demo data through the same calls the console makes. One login for the whole file.
+ * from the demo data through the same calls the console makes. The sessions shared for the run.
  */
 
 const baseUrl = inject('baseUrl');
@@ -43,8 +43,8 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await login(page, baseUrl, users.agent());
-  api = await OrdersApi.login(baseUrl, users.admin());
+  await signIn(page, 'agent');
+  api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 
 // What the page showed when a test failed is the fastest clue.

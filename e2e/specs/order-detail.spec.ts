@@ -6,14 +6,14 @@ import { orderTotal } from '@dastak/core/rules/order-total';
 import { ORDER_STATE_LABELS, type OrderState, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
- * The order detail page of both verticals (spec §2.6, §2.7). One dispatcher login for the whole
- * file (logins are rate limited); each test opens its own order. What the page shows is compared
- * with the API's answer for the same order, read with the page's own token.
+ * The order detail page of both verticals (spec §2.6, §2.7). The dispatcher's session shared for
+ * the run (fixtures/auth.ts) serves the whole file; each test opens its own order. What the page
+ * shows is compared with the API's answer for the same order, read with the same session.
  */
 
 const baseUrl = inject('baseUrl');
@@ -26,46 +26,13 @@ let page: Page;
 type Paged<T> = { count: number; results: T[] };
 type ListItem = { id: number; number: string; state: OrderState; vertical: Vertical };
 
-/**
- * The test's own API session (its own token family, so it never races the page's refreshes).
- * Access tokens live 5 s in the e2e server, so an expired one is refreshed and the call retried.
- */
-const apiSession = { token: '', refreshToken: '', email: '' };
-
-async function apiLogin(email: string, password: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { token: string; refreshToken: string };
-  Object.assign(apiSession, { token: body.token, refreshToken: body.refreshToken, email });
-}
-
-async function apiRefresh(): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/refresh-token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ refresh_token: apiSession.refreshToken, email: apiSession.email }),
-  });
-  if (!response.ok) throw new Error(`refresh -> ${response.status}`);
-  const body = (await response.json()) as { token: string; refreshToken: string };
-  Object.assign(apiSession, { token: body.token, refreshToken: body.refreshToken });
-}
-
+/** The test's own API calls, on the dispatcher's session shared for the run (fixtures/auth.ts). */
 async function apiGet<T>(path: string): Promise<T> {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/v1${path}`, {
-      headers: { Authorization: `Bearer ${apiSession.token}` },
-    });
-    if (response.status === 401 && attempt === 0) {
-      await apiRefresh();
-      continue;
-    }
-    if (!response.ok) throw new Error(`GET ${path} -> ${response.status}`);
-    return (await response.json()) as T;
-  }
-  throw new Error(`GET ${path}: still unauthorised after a refresh`);
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${sharedSession('dispatcher').token}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path} -> ${response.status}`);
+  return (await response.json()) as T;
 }
 
 const getOrder = (vertical: Vertical, id: number) => apiGet<Order>(`/orders/${vertical}/${id}/`);
@@ -115,9 +82,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  const dispatcher = users.dispatcher();
-  await login(page, baseUrl, dispatcher);
-  await apiLogin(dispatcher.email, dispatcher.password);
+  await signIn(page, 'dispatcher');
 });
 
 afterAll(async () => {

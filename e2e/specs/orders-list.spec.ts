@@ -9,7 +9,7 @@ import {
 import { ORDER_STATE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { users } from '../fixtures/auth';
+import { sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { emailsSoFar, waitForEmailMatch } from '../fixtures/outbox';
@@ -17,11 +17,8 @@ import { appPath, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
-// Each account logs in through the form once per file (fixtures/carried-sessions.ts).
-const { signIn, open } = useCarriedSessions(session, {
-  dispatcher: users.dispatcher,
-  agent: users.agent,
-});
+// Each test starts from its account's session shared for the run (fixtures/auth.ts).
+const { signIn, open } = useCarriedSessions(session);
 
 type ListPage = {
   count: number;
@@ -30,44 +27,14 @@ type ListPage = {
 };
 
 /*
- * The test's own API session (the dispatcher's, logged in once through the API): the views the
- * browser shows are checked against what the server answers for the same request. Access tokens
- * live 5 s in these runs, so it refreshes on 'jwt expired' with its own (separate) refresh token.
+ * The test's own API calls, on the dispatcher's session shared for the run (fixtures/auth.ts; it
+ * never expires there): the views the browser shows are checked against what the server answers
+ * for the same request.
  */
-let apiTokens: { token: string; refreshToken: string } | undefined;
-
-async function apiTokenPair(): Promise<{ token: string; refreshToken: string }> {
-  if (apiTokens) return apiTokens;
-  const response = await fetch(`${session.baseUrl}/api/v1/auth/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(users.dispatcher()),
+function apiGet(path: string): Promise<Response> {
+  return fetch(`${session.baseUrl}/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${sharedSession('dispatcher').token}` },
   });
-  expect(response.status).toBe(200);
-  apiTokens = (await response.json()) as { token: string; refreshToken: string };
-  return apiTokens;
-}
-
-async function apiGet(path: string): Promise<Response> {
-  const send = async () =>
-    fetch(`${session.baseUrl}/api/v1${path}`, {
-      headers: { Authorization: `Bearer ${(await apiTokenPair()).token}` },
-    });
-  let response = await send();
-  if (response.status === 401) {
-    const refresh = await fetch(`${session.baseUrl}/api/v1/auth/refresh-token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        refresh_token: (await apiTokenPair()).refreshToken,
-        email: users.dispatcher().email,
-      }),
-    });
-    expect(refresh.status).toBe(200);
-    apiTokens = (await refresh.json()) as { token: string; refreshToken: string };
-    response = await send();
-  }
-  return response;
 }
 
 /** The same list straight from the server. */

@@ -1,6 +1,6 @@
 import { ERRORS } from '@dastak/core/messages';
 import { describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { signIn } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { heading, listHeading, visible } from '../fixtures/ui';
 
@@ -9,7 +9,7 @@ const session = useBrowser();
 describe('permission gating', () => {
   test('the call-centre agent sees no Shifts or Attendance, and is refused at their URLs', async () => {
     const { page } = session;
-    await login(page, session.baseUrl, users.agent());
+    await signIn(page, 'agent');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await visible(nav.getByRole('link', { name: 'Customers' }));

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 
@@ -11,7 +10,7 @@ import { useCarriedSessions } from '../fixtures/carried-sessions';
  */
 
 const session = useBrowser();
-const { signIn, open } = useCarriedSessions(session, { admin: users.admin });
+const { signIn, open } = useCarriedSessions(session);
 
 /** The worker registration the page made under /app/, or null (polled: registration is async). */
 async function workerScript(): Promise<string | null> {

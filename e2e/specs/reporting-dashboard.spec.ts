@@ -6,7 +6,7 @@ import { addDays } from '@dastak/core/rules/report-range';
 import { ORDER_STATES } from '@dastak/core/states';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { login, sharedSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
@@ -22,10 +22,7 @@ import { appPath, heading, visible } from '../fixtures/ui';
  */
 
 const session = useBrowser();
-const { signIn, open } = useCarriedSessions(session, {
-  admin: users.admin,
-  agent: users.agent,
-});
+const { signIn, open } = useCarriedSessions(session);
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -51,7 +48,7 @@ let admin: OrdersApi;
 const today = () => karachiDateString(new Date());
 
 beforeAll(async () => {
-  admin = await OrdersApi.login(session.baseUrl, users.admin());
+  admin = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
 });
 
 afterEach(async () => {

@@ -1,7 +1,6 @@
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { users } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
@@ -9,8 +8,8 @@ import { appPath, heading, listHeading, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
-// Each account logs in through the form once per file (fixtures/carried-sessions.ts).
-const { signIn, open } = useCarriedSessions(session, { admin: users.admin, agent: users.agent });
+// Each test starts from its account's session shared for the run (fixtures/auth.ts).
+const { signIn, open } = useCarriedSessions(session);
 
 const ridersTable = () => session.page.getByRole('table', { name: 'Riders' });
 const riderRows = () => ridersTable().locator('tbody tr');

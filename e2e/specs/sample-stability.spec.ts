@@ -6,7 +6,7 @@ import { STABILITY_MESSAGES } from '@dastak/core/messages/sample-stability';
 import { sampleCountdown } from '@dastak/core/rules/sample-stability';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { assignedOrder, collectThroughRiderApp } from '../fixtures/customer-links';
@@ -31,12 +31,11 @@ const used = new Set<number>();
  */
 const fieldTest = fieldHoursTest('06:00', '18:30');
 
-// A fresh login per test: the e2e access token lives 5 s and the dashboard's stream refreshes
-// it on every reconnect, so a session carried between tests may hold an already-rotated token.
-const signIn = () => login(session.page, session.baseUrl, users.admin());
+// Each test's fresh context gets the admin's session shared for the run (fixtures/auth.ts).
+const signIn = () => storeSession(session.page, 'admin');
 
 beforeAll(async () => {
-  api = await OrdersApi.login(session.baseUrl, users.admin());
+  api = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
 });
 
 let collecting: Promise<Order> | undefined;

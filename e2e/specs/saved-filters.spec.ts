@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { signIn } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { appPath, listHeading, visible } from '../fixtures/ui';
 
@@ -69,7 +69,7 @@ async function logout(): Promise<void> {
 describe('saved list filters in the side nav', () => {
   test('customers, riders and blood orders keep their filters per user', async () => {
     const { page } = session;
-    await login(page, session.baseUrl, users.admin());
+    await signIn(page, 'admin');
 
     // Customers: one region.
     await openFromNav('Customers');
@@ -140,7 +140,7 @@ describe('saved list filters in the side nav', () => {
 
     // Another user on the same browser gets the defaults, not the admin's filters.
     await logout();
-    await login(page, session.baseUrl, users.agent());
+    await signIn(page, 'agent');
     await openFromNav('Riders');
     expect(appPath(page)).toBe('/riders?ordering=-created');
     await openBloodOrdersFromNav();
@@ -150,7 +150,7 @@ describe('saved list filters in the side nav', () => {
 
     // And the admin's are still there when they come back.
     await logout();
-    await login(page, session.baseUrl, users.admin());
+    await signIn(page, 'admin');
     await openFromNav('Riders');
     expect(appPath(page)).toBe(ridersUrl);
   });

@@ -5,7 +5,7 @@ import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../fixtures/auth';
+import { sharedSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
@@ -19,10 +19,7 @@ import { appPath, heading, toast, visible } from '../fixtures/ui';
  */
 
 const session = useBrowser();
-const { signIn, open } = useCarriedSessions(session, {
-  admin: users.admin,
-  agent: users.agent,
-});
+const { signIn, open } = useCarriedSessions(session);
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -100,7 +97,7 @@ async function createOnSunday(page: Page, start: string, end: string, button: st
 }
 
 beforeAll(async () => {
-  world.api = await OrdersApi.login(session.baseUrl, users.admin());
+  world.api = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
   const regions = await world.api.get<Page_<Region>>('/location/regions/', { pageSize: 100 });
   // The region the screen opens on: the first one, when nothing is remembered yet.
   world.region = regions.results[0]!;

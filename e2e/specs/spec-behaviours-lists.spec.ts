@@ -3,7 +3,7 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { ACTIVE_STATES } from '@dastak/core/states';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { users } from '../fixtures/auth';
+import { sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { OrdersApi } from '../fixtures/order-actions-api';
@@ -15,11 +15,11 @@ import { toast, visible } from '../fixtures/ui';
  */
 
 const session = useBrowser();
-const { signIn, open } = useCarriedSessions(session, { admin: users.admin, agent: users.agent });
+const { signIn, open } = useCarriedSessions(session);
 let api: OrdersApi;
 
 beforeAll(async () => {
-  api = await OrdersApi.login(inject('baseUrl'), users.admin());
+  api = OrdersApi.withSession(inject('baseUrl'), sharedSession('admin'));
 });
 
 type RiderPage = { results: { id: number }[] };

@@ -2,14 +2,14 @@ import type { Order } from '@dastak/core/entities/orders';
 import { orderTotal } from '@dastak/core/rules/order-total';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { heading, visible } from '../fixtures/ui';
 
 /*
  * The unverified order detail (spec §2.4): the order's blocks under the 'Unverified Orders'
- * breadcrumb, with its three actions (what they do is covered by the actions' own spec). One
- * agent login for the file; the API is read with the test's own session.
+ * breadcrumb, with its three actions (what they do is covered by the actions' own spec). The
+ * dispatcher's session shared for the run, in the page and for reading the API.
  */
 
 const baseUrl = inject('baseUrl');
@@ -19,36 +19,13 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-/** Access tokens live 5 s in the e2e server: an expired one is refreshed and the call retried. */
-const apiSession = { token: '', refreshToken: '', email: '' };
-
-async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path} -> ${response.status}`);
-  return (await response.json()) as T;
-}
-
+/** The test's own API calls, on the dispatcher's session shared for the run (fixtures/auth.ts). */
 async function apiGet<T>(path: string): Promise<T> {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/v1${path}`, {
-      headers: { Authorization: `Bearer ${apiSession.token}` },
-    });
-    if (response.status === 401 && attempt === 0) {
-      const fresh = await apiPost<{ token: string; refreshToken: string }>('/auth/refresh-token', {
-        refresh_token: apiSession.refreshToken,
-        email: apiSession.email,
-      });
-      Object.assign(apiSession, fresh);
-      continue;
-    }
-    if (!response.ok) throw new Error(`GET ${path} -> ${response.status}`);
-    return (await response.json()) as T;
-  }
-  throw new Error(`GET ${path}: still unauthorised after a refresh`);
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${sharedSession('dispatcher').token}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path} -> ${response.status}`);
+  return (await response.json()) as T;
 }
 
 const block = (name: string) => page.getByRole('region', { name, exact: true });
@@ -59,13 +36,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  const dispatcher = users.dispatcher();
-  await login(page, baseUrl, dispatcher);
-  const session = await apiPost<{ token: string; refreshToken: string }>('/auth/login/', {
-    email: dispatcher.email,
-    password: dispatcher.password,
-  });
-  Object.assign(apiSession, { ...session, email: dispatcher.email });
+  await signIn(page, 'dispatcher');
 });
 
 afterAll(async () => {

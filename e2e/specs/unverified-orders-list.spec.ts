@@ -2,47 +2,21 @@ import { TRUNCATE } from '@dastak/core/constants';
 import { EMPTY } from '@dastak/core/messages';
 import { orderFiltersFromQuery, orderFiltersToApiParams } from '@dastak/core/rules/order-filters';
 import type { Locator } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { login, users } from '../fixtures/auth';
+import { describe, expect, test } from 'vitest';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { appPath, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
 /*
- * The dispatcher logs in through the form in the first test; later tests start from the tokens
- * it ended with. The checks against the server use the test's own API session, which refreshes
- * its 5-second access token on its own.
+ * Each test, and its checks against the server, start from the dispatcher's session shared for
+ * the run (fixtures/auth.ts; it never expires there).
  */
-let carried: Record<string, string> | undefined;
-let apiTokens: { token: string; refreshToken: string } | undefined;
-
 async function open(path: string): Promise<void> {
-  const { page, context } = session;
-  if (!carried) {
-    await login(page, session.baseUrl, users.dispatcher());
-  } else {
-    await context.addInitScript((stored: Record<string, string>) => {
-      if (localStorage.getItem('dastak.token')) return;
-      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-    }, carried);
-  }
-  await page.goto(session.app(path));
+  await storeSession(session.page, 'dispatcher');
+  await session.page.goto(session.app(path));
 }
-
-async function keepSession(): Promise<void> {
-  carried = await session.page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
-}
-
-beforeAll(async () => {
-  const response = await fetch(`${session.baseUrl}/api/v1/auth/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(users.dispatcher()),
-  });
-  expect(response.status).toBe(200);
-  apiTokens = (await response.json()) as { token: string; refreshToken: string };
-});
 
 type ListPage = {
   count: number;
@@ -57,21 +31,9 @@ type ListPage = {
 
 async function apiUnverified(params: Record<string, string>): Promise<ListPage> {
   const url = `${session.baseUrl}/api/v1/orders/blood/unverified/?${new URLSearchParams(params)}`;
-  const send = () => fetch(url, { headers: { Authorization: `Bearer ${apiTokens!.token}` } });
-  let response = await send();
-  if (response.status === 401) {
-    const refresh = await fetch(`${session.baseUrl}/api/v1/auth/refresh-token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        refresh_token: apiTokens!.refreshToken,
-        email: users.dispatcher().email,
-      }),
-    });
-    expect(refresh.status).toBe(200);
-    apiTokens = (await refresh.json()) as { token: string; refreshToken: string };
-    response = await send();
-  }
+  const response = await fetch(url, {
+    headers: { Authorization: `Bearer ${sharedSession('dispatcher').token}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as ListPage;
 }
@@ -137,7 +99,6 @@ describe('unverified orders list', () => {
     await visible(row.getByText('Unverified', { exact: true }));
     await visible(row.getByText(/ ago$|^in \d|just now/));
     await screenshot(page, 'unverified-orders-list');
-    await keepSession();
   });
 
   test('search on Enter and when cleared; a backslash finds nothing', async () => {
@@ -158,7 +119,6 @@ describe('unverified orders list', () => {
     await searchBox.fill('\\');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await visible(page.getByText(EMPTY.NO_ORDERS));
-    await keepSession();
   });
 
   test('regions and the sort apply and stay in the URL; a row opens the detail', async () => {
@@ -191,6 +151,5 @@ describe('unverified orders list', () => {
     await expectViewMatchesServer();
     await page.reload();
     await expectViewMatchesServer();
-    await keepSession();
   });
 });
