@@ -7,7 +7,6 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { fieldHoursTest } from '../fixtures/field-hours';
 import {
   assignedRider,
   moveOrderTo,
@@ -169,7 +168,7 @@ async function openDashboardRiderList(page: Page, region: { name: string }): Pro
 }
 
 describe('Reassign all pickups', () => {
-  fieldHoursTest('06:00', '18:30')(
+  test(
     'from the rider detail: changes one line, drops one, commits, and the orders show the new riders',
     async () => {
       const { page } = session;
@@ -191,7 +190,7 @@ describe('Reassign all pickups', () => {
     },
   );
 
-  fieldHoursTest('06:00', '18:30')(
+  test(
     "from the dashboard's rider list: a dispatcher reviews and commits, and the list follows",
     async () => {
       const { page } = session;

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { assignedOrder } from '../fixtures/customer-links';
-import { fieldHoursTest } from '../fixtures/field-hours';
 import { findOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { readSmsOutbox } from '../fixtures/outbox';
 import { toast, visible } from '../fixtures/ui';
@@ -74,19 +73,11 @@ async function withoutPermission(target: Page, name: string): Promise<void> {
   await target.route('**/api/v1/auth/me/', handler);
 }
 
-/**
- * The tests below need an order assigned today: a pickup inside the auto-assignment horizon that
- * riders on shift can reach. Demo slots and shifts end at 21:00 Karachi time, so from the evening
- * the soonest pickup is the next morning, beyond the horizon; it stays 'scheduled' and no one may
- * assign it. As the order-actions chain does, they run from 06:00 to 18:30 Karachi time and are
- * reported as skipped otherwise.
- */
-const fieldTest = fieldHoursTest('06:00', '18:30');
 let order: Order;
 let liveLink: CustomerLink;
 
 describe('customer links on the order detail', () => {
-  fieldTest(
+  test(
     'assigning texts a live-location link, listed with its message; Copy and Resend work',
     async () => {
       order = await assignedOrder(api, used);
@@ -156,7 +147,7 @@ describe('the customer review dialog', () => {
 });
 
 describe('surveys on the customer detail', () => {
-  fieldTest(
+  test(
     'Send survey texts a physical-visit link; the answers given show under Completed',
     async () => {
       const customerId = order.customer.id;
@@ -215,7 +206,7 @@ describe('surveys on the customer detail', () => {
 });
 
 describe('permission gates', () => {
-  fieldTest(
+  test(
     'without Can change order no Resend; without Can change customer no Send survey',
     async () => {
       // The agent may not change orders: the links show with Copy but without Resend.

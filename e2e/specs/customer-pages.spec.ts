@@ -16,7 +16,6 @@ import {
   linkPath,
   waitForSms,
 } from '../fixtures/customer-links';
-import { fieldHoursTest } from '../fixtures/field-hours';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { heading, visible } from '../fixtures/ui';
 
@@ -33,14 +32,6 @@ const baseUrl = inject('baseUrl');
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 let api: OrdersApi;
 const used = new Set<number>();
-/**
- * The tests below need an order assigned today: a pickup inside the auto-assignment horizon that
- * riders on shift can reach. Demo slots and shifts end at 21:00 Karachi time, so from the evening
- * the soonest pickup is the next morning, beyond the horizon; it stays 'scheduled' and no one may
- * assign it. As the order-actions chain does, they run from 06:00 to 18:30 Karachi time and are
- * reported as skipped otherwise.
- */
-const fieldTest = fieldHoursTest('06:00', '18:30');
 let order: Order;
 let liveUrl: string;
 
@@ -92,7 +83,7 @@ async function notTheStaffConsole(page: Page) {
 }
 
 describe('customer pages at 360 px', () => {
-  fieldTest(
+  test(
     'assigning texts a live-location link: order, patient, masked contact, tests, map',
     async () => {
       order = await assignedOrder(api, used);
@@ -129,7 +120,7 @@ describe('customer pages at 360 px', () => {
     },
   );
 
-  fieldTest('once the rider collects, the open live page moves to its expired page', async () => {
+  test('once the rider collects, the open live page moves to its expired page', async () => {
     const page = await open(linkPath(liveUrl));
     await visible(heading(page, `Order ${order.number}`));
     await collectThroughRiderApp(api, order);
@@ -140,7 +131,7 @@ describe('customer pages at 360 px', () => {
     await looksRight(page, 'live-location-expired');
   });
 
-  fieldTest(
+  test(
     'delivering texts the review link: empty submit refused, stars and text accepted once',
     async () => {
       const delivered = await api.request('POST', `/orders/blood/${order.id}/delivered/`);
@@ -200,7 +191,7 @@ describe('customer pages at 360 px', () => {
     ['physicalVisit', 'physical-visit'],
     ['croFeedback', 'cro-feedback'],
   ] as const) {
-    fieldTest(
+    test(
       `a ${form} survey: Urdu right to left, mandatory answers, all fives invite a review`,
       async () => {
         const sent = await api.request<CustomerSurvey>(

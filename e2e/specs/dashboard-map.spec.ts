@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { dashboardMap, regionView, riderOnMap, screenPoint } from '../fixtures/dashboard-map';
-import { fieldHoursTest } from '../fixtures/field-hours';
 import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
 import { visible } from '../fixtures/ui';
 
@@ -88,8 +87,6 @@ async function settledPick(box: Box, region: Region) {
   return pick!;
 }
 
-/** Orders are in the field from the first slot (07:00) to the last (21:00), Karachi time. */
-const fieldTest = fieldHoursTest('09:00', '19:30');
 
 const mapBox = () => session.page.getByTestId('dashboard-map');
 const layerSwitch = (name: string) =>
@@ -181,7 +178,7 @@ describe('blood dashboard map', () => {
     ).toBe('');
   });
 
-  fieldTest(
+  test(
     'an order popup shows time, number, links, patient, address and tests; Cancel opens the dialog',
     async () => {
       await openDashboard();

@@ -10,7 +10,6 @@ import { sharedSession, storeSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { assignedOrder, collectThroughRiderApp } from '../fixtures/customer-links';
-import { fieldHoursTest } from '../fixtures/field-hours';
 import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
 import { heading, visible } from '../fixtures/ui';
 
@@ -24,12 +23,6 @@ import { heading, visible } from '../fixtures/ui';
 const session = useBrowser();
 let api: OrdersApi;
 const used = new Set<number>();
-/**
- * Collecting needs an order assigned today: a pickup inside the auto-assignment horizon that
- * riders on shift can reach. As the customer pages and the order-actions chain do, these run
- * from 06:00 to 18:30 Karachi time and are reported as skipped otherwise.
- */
-const fieldTest = fieldHoursTest('06:00', '18:30');
 
 // Each test's fresh context gets the admin's session shared for the run (fixtures/auth.ts).
 const signIn = () => storeSession(session.page, 'admin');
@@ -76,7 +69,7 @@ const panelShot = (locator: Locator, name: string) =>
   locator.screenshot({ path: path.resolve(import.meta.dirname, `../screenshots/${name}.png`) });
 
 describe('sample stability', () => {
-  fieldTest('a collected blood order counts its sample down on the order detail', async () => {
+  test('a collected blood order counts its sample down on the order detail', async () => {
     const order = await collectedOrder();
     const expiresAt = order.sampleExpiresAt!;
     expect(sampleCountdown(expiresAt, new Date()).label).toMatch(/^Sample good for /);
@@ -116,7 +109,7 @@ describe('sample stability', () => {
     expect(violations, violations.join('\n')).toEqual([]);
   });
 
-  fieldTest(
+  test(
     "the blood dashboard lists it under 'Samples on the road' with its countdown",
     async () => {
       const order = await collectedOrder();
