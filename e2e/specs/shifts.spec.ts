@@ -1,5 +1,4 @@
 import type { Hotspot, Region } from '@dastak/core/entities/locations';
-import type { Order } from '@dastak/core/entities/orders';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import type { ShiftDemand, ShiftSchedule } from '@dastak/core/entities/shifts';
 import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
@@ -57,15 +56,30 @@ function karachiNow() {
   };
 }
 
-/** A blood order booked today (a state that holds its slot), for the demand overlay. */
-async function bookedToday(date: string): Promise<Order> {
-  const [booked] = await world.api.orders('blood', {
-    states: 'needsAssignment,assigned,problem',
-    pickupFrom: `${date}T00:00:00+05:00`,
-    pickupTo: `${date}T23:59:59+05:00`,
-  });
-  expect(booked, 'a blood order booked today').toBeDefined();
-  return world.api.order('blood', booked!.id);
+/**
+ * Minutes from now to the first hour of this week (at least 90 minutes ahead, past the booking
+ * lead) that the region's weekly shifts cover and whose covering shifts all start after now;
+ * null when none is left (a Sunday evening: every hour left lies in a running shift).
+ */
+function unstartedHourAhead(all: ShiftSchedule[], now: ReturnType<typeof karachiNow>) {
+  for (let day = now.weekday; day < 7; day++) {
+    for (let hour = 0; hour < 24; hour++) {
+      const dayOffset = (day - now.weekday) * 24 * 60;
+      const ahead = dayOffset + hour * 60 - now.minutes;
+      if (ahead < 90) continue;
+      const covering = all.filter(
+        (s) =>
+          s.weekday === day &&
+          s.riders.length > 0 &&
+          minutesOf(s.startTime) <= hour * 60 &&
+          minutesOf(s.endTime) >= (hour + 1) * 60,
+      );
+      if (covering.length === 0) continue;
+      if (covering.every((s) => dayOffset + minutesOf(s.startTime) > now.minutes + 10))
+        return ahead;
+    }
+  }
+  return null;
 }
 
 const minutesOf = (time: string) => {
@@ -288,7 +302,13 @@ describe('shift detail', () => {
     const picker = page.getByRole('textbox', { name: 'Add rider' });
     await picker.click();
     await expect.poll(() => page.getByRole('option').count()).toBe(world.riders.length);
-    const rider = world.riders[0]!;
+    // A rider with no Sunday shift into the late evening (the demo's late shift runs to 23:59):
+    // adding one who has would rightly be refused as an overlap.
+    const lateOnSunday = (await schedules()).filter(
+      (s) => s.id !== id && s.weekday === 6 && minutesOf(s.endTime) > 22 * 60,
+    );
+    const busy = new Set(lateOnSunday.flatMap((s) => s.riders.map((a) => a.rider.id)));
+    const rider = world.riders.find((r) => !busy.has(r.id))!;
     const name = `${rider.firstName} ${rider.lastName}`;
     await page.getByRole('option', { name: new RegExp(rider.phone) }).click();
     await visible(toast(page, VALIDATION.SET_SHIFT_HOTSPOT));
@@ -358,16 +378,13 @@ describe('shift detail', () => {
 describe('demand overlay', () => {
   test('an hour booked beyond what the riders on shift can collect is flagged', async () => {
     const { page } = session;
-    // A booking later this week (tomorrow mid-morning, or within the hour on a Sunday), then the
-    // riders of that hour's weekly shifts taken off: its dated shifts go, the booking stays. Late
-    // on a Sunday no new booking fits the week any more, and the hour of one already booked
-    // today (the demo has late orders at any hour) is flagged instead.
+    // A booking later this week in an hour whose shifts have not started yet, then the riders of
+    // that hour's weekly shifts taken off: their dated shifts go, the booking stays. (A running
+    // shift stays when its rider leaves the schedule, so an hour inside one cannot be emptied.)
     const now = karachiNow();
-    const roomThisWeek = now.weekday < 6 || now.minutes < 21 * 60;
-    const minutesAhead = now.weekday < 6 ? 24 * 60 + (10 * 60 - now.minutes) : 60;
-    const order = roomThisWeek
-      ? await createOnlineOrder(world.api, 'blood', new Set(), minutesAhead)
-      : await bookedToday(now.date);
+    const minutesAhead = unstartedHourAhead(await schedules(), now);
+    expect(minutesAhead, 'an hour this week whose shifts have not started').not.toBeNull();
+    const order = await createOnlineOrder(world.api, 'blood', new Set(), minutesAhead!);
     const pickup = new Date(Date.parse(order.pickup) + KARACHI_MS);
     const hour = pickup.getUTCHours();
     const weekday = (pickup.getUTCDay() + 6) % 7;
