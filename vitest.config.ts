@@ -17,6 +17,7 @@ export default defineConfig({
       },
       // The simulator's pure planning (which rider comes when); it drives the server for real.
       { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'] } },
+      // Each file's database is a copy of one migrated per run (apps/server/src/test/global-setup.ts).
       {
         test: {
           name: 'server',
@@ -24,6 +25,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
       {

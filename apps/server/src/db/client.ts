@@ -37,6 +37,12 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** PGlite data directory; unset (with no URL) means in memory. */
   dataDir?: string;
+  /**
+   * PGlite only: a dumpDataDir() tarball to start from, such as the tests' migrated template
+   * (test/db-template.ts). The migrations still run on it, so a dump that lags behind them is
+   * brought up to date like any other database.
+   */
+  loadDataDir?: Blob;
   /** Errors of idle pooled connections (server restart, terminated backend). */
   onPoolError?: (err: Error) => void;
 }
@@ -73,7 +79,11 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     checkDataDirVersion(dir);
   }
   // The options-only form: PGlite ignores options passed after an undefined dataDir.
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: dir,
+    loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {

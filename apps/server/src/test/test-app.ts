@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import { type DbHandle, openDb } from '../db/client';
 import { ensurePermissions } from '../modules/users/users.repository';
 import { createStaffUser } from '../modules/users/users.service';
+import { adminQuery, templateDatabase, templateDump } from './db-template';
 
 /**
  * A real app on a real, empty, migrated database: in-memory PGlite by default, or a fresh
  * PostgreSQL database per test file when TEST_DATABASE_URL is set (scripts/with-postgres.sh).
+ * Under vitest both are copies of the run's migrated template (db-template.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -46,23 +47,20 @@ export async function createTestApp(
 
 async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { handle: await openDb({}), drop: async () => {} };
+  if (!base) {
+    const dump = templateDump();
+    const handle = await openDb(dump ? { loadDataDir: await dump } : {});
+    return { handle, drop: async () => {} };
+  }
   const name = `dastak_t_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = templateDatabase();
+  await adminQuery(base, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: url.toString() });
   return {
     handle,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    drop: () => adminQuery(base, `drop database if exists ${name} with (force)`),
   };
 }
 
