@@ -25,5 +25,5 @@ offset=$((target - now))
 sign=+
 ((offset < 0)) && sign=-
 echo "clock moved to $day $at Karachi (offset ${sign}${offset#-} s)" >&2
-# DONT_FAKE_MONOTONIC: timers and timeouts keep the real monotonic clock.
-exec env FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "${sign}${offset#-}" "$@"
+# The monotonic clock moves by the same offset (Chromium stalls when only the wall clock moves).
+exec faketime -f "${sign}${offset#-}" "$@"

@@ -24,6 +24,7 @@ const { signIn, open } = useCarriedSessions(session);
 const WIDE = { width: 1440, height: 900 };
 
 const KARACHI_MS = 5 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 const world = {} as {
@@ -57,14 +58,15 @@ function karachiNow() {
 }
 
 /**
- * Minutes from now to the first hour of this week (at least 90 minutes ahead, past the booking
- * lead) that the region's weekly shifts cover and whose covering shifts all start after now;
- * null when none is left (a Sunday evening: every hour left lies in a running shift).
+ * Minutes from now to the first hour of the coming week (at least 90 minutes ahead, past the
+ * booking lead) that the region's weekly shifts cover and whose covering shifts all start after
+ * now. Any hour of the day finds one: the next day's first shift has not started.
  */
 function unstartedHourAhead(all: ShiftSchedule[], now: ReturnType<typeof karachiNow>) {
-  for (let day = now.weekday; day < 7; day++) {
+  for (let d = 0; d < 7; d++) {
+    const day = (now.weekday + d) % 7;
+    const dayOffset = d * 24 * 60;
     for (let hour = 0; hour < 24; hour++) {
-      const dayOffset = (day - now.weekday) * 24 * 60;
       const ahead = dayOffset + hour * 60 - now.minutes;
       if (ahead < 90) continue;
       const covering = all.filter(
@@ -378,12 +380,12 @@ describe('shift detail', () => {
 describe('demand overlay', () => {
   test('an hour booked beyond what the riders on shift can collect is flagged', async () => {
     const { page } = session;
-    // A booking later this week in an hour whose shifts have not started yet, then the riders of
+    // A booking in the coming week in an hour whose shifts have not started yet, then the riders of
     // that hour's weekly shifts taken off: their dated shifts go, the booking stays. (A running
     // shift stays when its rider leaves the schedule, so an hour inside one cannot be emptied.)
     const now = karachiNow();
     const minutesAhead = unstartedHourAhead(await schedules(), now);
-    expect(minutesAhead, 'an hour this week whose shifts have not started').not.toBeNull();
+    expect(minutesAhead, 'an hour whose shifts have not started').not.toBeNull();
     const order = await createOnlineOrder(world.api, 'blood', new Set(), minutesAhead!);
     const pickup = new Date(Date.parse(order.pickup) + KARACHI_MS);
     const hour = pickup.getUTCHours();
@@ -406,11 +408,22 @@ describe('demand overlay', () => {
         });
       }
     }
-    const demand = await world.api.get<ShiftDemand>('/shift/shift-schedules/demand/', { region });
-    const h = demand.days[weekday]!.hours[hour]!;
+    // The grid shows each weekday's next occurrence: this week's days from today, next week's
+    // before it.
+    const monday = new Date(Date.parse(`${now.date}T12:00:00Z`) - now.weekday * DAY_MS);
+    const weekOf = (n: number) =>
+      world.api.get<ShiftDemand>('/shift/shift-schedules/demand/', {
+        region,
+        weekStart: new Date(monday.getTime() + n * 7 * DAY_MS).toISOString().slice(0, 10),
+      });
+    const [thisWeek, nextWeek] = [await weekOf(0), await weekOf(1)];
+    const coming = thisWeek.days.map((d) =>
+      d.weekday >= now.weekday ? d : nextWeek.days[d.weekday]!,
+    );
+    const h = coming[weekday]!.hours[hour]!;
     expect(h.ordersBooked).toBeGreaterThan(h.capacity);
     expect(h.overbooked).toBe(true);
-    const overbooked = demand.days.flatMap((d) => d.hours.filter((x) => x.overbooked));
+    const overbooked = coming.flatMap((d) => d.hours.filter((x) => x.overbooked));
 
     await signIn('admin');
     await page.setViewportSize(WIDE);

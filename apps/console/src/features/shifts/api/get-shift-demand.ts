@@ -31,3 +31,32 @@ export function useShiftDemandQuery(region: number | null, weekStart: string) {
     enabled: region !== null,
   });
 }
+
+/**
+ * The demand the grid shows: each weekday's next occurrence, today included (this week's from
+ * today on, next week's before today). The grid is a weekly rota, so a manager reads each column
+ * as the coming day of that name; on a Sunday evening Monday's column is tomorrow, not the day
+ * six days gone.
+ */
+export function useComingDemandQuery(region: number | null, weekStart: string, today: number) {
+  const thisWeek = useShiftDemandQuery(region, weekStart);
+  const nextWeek = useShiftDemandQuery(region, addDays(weekStart, 7));
+  const data: ShiftDemand | undefined =
+    thisWeek.data && nextWeek.data
+      ? {
+          ...thisWeek.data,
+          days: thisWeek.data.days.map((d) =>
+            d.weekday >= today ? d : (nextWeek.data.days.find((n) => n.weekday === d.weekday) ?? d),
+          ),
+        }
+      : undefined;
+  return {
+    data,
+    isFetching: thisWeek.isFetching || nextWeek.isFetching,
+    isError: thisWeek.isError || nextWeek.isError,
+    refetch: () => Promise.all([thisWeek.refetch(), nextWeek.refetch()]),
+  };
+}
+
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

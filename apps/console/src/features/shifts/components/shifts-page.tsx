@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useHasPermission } from '../../auth/hooks/use-session';
-import { useShiftDemandQuery } from '../api/get-shift-demand';
+import { useComingDemandQuery } from '../api/get-shift-demand';
 import { useShiftSchedulesQuery } from '../api/get-shift-schedules';
 import { useSelectedShiftRegion } from '../selected-shift-region';
 import { karachiWeekPosition, karachiWeekStart } from '../shift-time';
@@ -29,7 +29,7 @@ export function ShiftsPage() {
   const weekStart = karachiWeekStart(now);
   const regionId = region?.id ?? null;
   const schedules = useShiftSchedulesQuery(regionId);
-  const demand = useShiftDemandQuery(regionId, weekStart);
+  const demand = useComingDemandQuery(regionId, weekStart, position.weekday);
   const [newOn, setNewOn] = useState<number | null>(null);
   const [copying, setCopying] = useState<ShiftSchedule | null>(null);
   const [deleting, setDeleting] = useState<ShiftSchedule | null>(null);
