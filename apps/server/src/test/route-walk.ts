@@ -92,9 +92,24 @@ function catalogue() {
   const visit = (v: unknown) => {
     if (typeof v === 'string') fixed.add(v);
     else if (typeof v === 'function') {
-      const args = Array.from({ length: Math.max(1, v.length) }, () => SENTINEL);
-      const text = String((v as (...a: string[]) => string)(...args));
-      patterns.push(new RegExp(`^${escapeRegExp(text).replaceAll(SENTINEL, '.+?')}$`));
+      const render = (arg: string | number) =>
+        String(
+          (v as (...a: unknown[]) => string)(
+            ...Array.from({ length: Math.max(1, v.length) }, () => arg),
+          ),
+        );
+      // Templates that agree in number ('1 task … it', '2 tasks … them') read differently for
+      // one: the singular form is a pattern too, its 1s standing for the argument.
+      const one = (() => {
+        try {
+          return render(1).replaceAll('1', SENTINEL);
+        } catch {
+          return null; // a template of text, not of a count
+        }
+      })();
+      for (const text of one === null ? [render(SENTINEL)] : [render(SENTINEL), one]) {
+        patterns.push(new RegExp(`^${escapeRegExp(text).replaceAll(SENTINEL, '.+?')}$`));
+      }
     } else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
   };
   // messages.ts and the feature messages kept beside it (docs/decisions/0042-feature-messages.md).
