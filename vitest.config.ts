@@ -1,7 +1,30 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner, five projects: pure core rules, the benchmarks' fast parts and the simulator's planning, the server
-// through app.inject on a real database, and the browser specs (which start their own server and Chromium).
+const server = {
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+};
+
+/**
+ * Server test files whose time goes to generating demo data (measured: the generation is 80-99 %
+ * of each file); the `server-once` project runs them, once per `npm test`.
+ */
+const SERVER_ONCE = [
+  // Seeds 100,000 orders to EXPLAIN the orders list's statements.
+  'apps/server/src/modules/orders/order-list-explain.test.ts',
+  // The generator itself: determinism, integrity, the demo at hours around the clock.
+  'apps/server/src/demo/**/*.test.ts',
+  // Read what a 200-300 order demo leaves: attendance, report roll-ups, an order's detail.
+  'apps/server/src/modules/attendance/attendance-demo.test.ts',
+  'apps/server/src/modules/reports/reports-demo.test.ts',
+  'apps/server/src/modules/orders/order-detail-demo.test.ts',
+];
+
+// One runner, six projects: pure core rules, the benchmarks' fast parts and the simulator's planning, the server
+// through app.inject on a real database (the suite, and the demo-sized files run once), and the browser specs
+// (which start their own server and Chromium).
 export default defineConfig({
   test: {
     projects: [
@@ -17,17 +40,19 @@ export default defineConfig({
       },
       // The simulator's pure planning (which rider comes when); it drives the server for real.
       { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'] } },
-      // Each file's database is a copy of one migrated per run (apps/server/src/test/global-setup.ts).
+      // The server through app.inject on a real database; each file's database is a copy of one
+      // migrated per run (apps/server/src/test/global-setup.ts).
       {
         test: {
+          ...server,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          exclude: [...configDefaults.exclude, ...SERVER_ONCE],
         },
       },
+      // The server files whose time goes to generating demo data (up to 100,000 orders): one run
+      // per `npm test`, not one per engine and runtime (docs/decisions/0005-test-pipeline.md).
+      { test: { ...server, name: 'server-once', include: SERVER_ONCE } },
       {
         test: {
           name: 'e2e',

@@ -3,13 +3,17 @@
 // Reads the ledger that scripts/test-all.sh writes, one step a line:
 //   kind <TAB> label <TAB> exit code <TAB> seconds <TAB> vitest JSON report (or -)
 // kind `check` (typecheck, lint, openapi lint) counts as one test, passed when it exited 0. Kind
-// `vitest` (core; server on PGlite, on PGlite under Node 24, on PostgreSQL; e2e) counts the tests
-// of its JSON report; a run that left no report counts as one failure. Prints one line per step,
-// then `N passed, N failed` (also written to summary.txt beside the ledger). Exits 1 when anything
-// failed. Above that, each failed test with the start of its message: CI keeps only the tail of
-// the output, and the name of a failing test alone rarely says why it failed.
+// `vitest` (core; the server suite on PGlite under Node 24 and on PostgreSQL; the once-run server
+// files; e2e) counts the tests of its JSON report; a run that left no report counts as one
+// failure. Kind `time` (installing what the tests need) is timed only. Prints one line per step
+// with its time, the total time (with a warning past 30 minutes), then `N passed, N failed` as
+// the last line (also written to summary.txt beside the ledger; CI reads it). Exits 1 when
+// anything failed. Above that, each failed test with the start of its message: CI keeps only the
+// tail of the output, and the name of a failing test alone rarely says why it failed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
+const WARN_AFTER_SECONDS = 30 * 60;
 
 const ledgerPath = process.argv[2];
 if (!ledgerPath) {
@@ -68,8 +72,12 @@ const steps = readFileSync(ledgerPath, 'utf8')
     const [kind, label, code, seconds, reportPath] = line.split('\t');
     const exitCode = Number(code);
     const counts =
-      kind === 'check' ? countCheck(exitCode) : countVitest(exitCode, readReport(reportPath));
-    return { label, seconds: Number(seconds), ...counts };
+      kind === 'time'
+        ? { passed: 0, failed: 0, skipped: 0, notes: [] }
+        : kind === 'check'
+          ? countCheck(exitCode)
+          : countVitest(exitCode, readReport(reportPath));
+    return { kind, label, seconds: Number(seconds) || 0, ...counts };
   });
 
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -102,15 +110,36 @@ const failures = readFileSync(ledgerPath, 'utf8')
   );
 if (failures.length > 0) console.log(`\nFailures\n${failures.join('\n')}`);
 
+/** 95 -> `1m 35s`. */
+const minutes = (seconds) =>
+  `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+
 const width = Math.max(0, ...steps.map((s) => s.label.length));
 console.log('\nResults');
 for (const s of steps) {
+  const time = minutes(s.seconds).padStart(7);
+  if (s.kind === 'time') {
+    console.log(`  ${''.padEnd(4)} ${s.label.padEnd(width)}  ${''.padEnd(24)}  [${time}]`);
+    continue;
+  }
   const mark = s.failed > 0 ? 'FAIL' : 'ok  ';
   const skipped = s.skipped > 0 ? `, ${s.skipped} skipped` : '';
   const notes = s.notes.length > 0 ? `  (${s.notes.join('; ')})` : '';
   console.log(
     `  ${mark} ${s.label.padEnd(width)}  ${String(s.passed).padStart(5)} passed, ` +
-      `${s.failed} failed${skipped}  [${s.seconds}s]${notes}`,
+      `${String(s.failed).padStart(3)} failed${skipped}  [${time}]${notes}`,
+  );
+}
+
+// CI's budget for the whole run is 20 minutes (0005); past 30 something has gone slow enough to
+// look at before it becomes the norm.
+const totalSeconds = steps.reduce((sum, s) => sum + s.seconds, 0);
+console.log(`  Total time: ${minutes(totalSeconds)}`);
+if (totalSeconds > WARN_AFTER_SECONDS) {
+  console.log(
+    `\nWARNING: this run took ${minutes(totalSeconds)}, more than ${WARN_AFTER_SECONDS / 60} minutes.\n` +
+      'CI expects 20 at most on a quiet machine: find the slow step above (what each should cost:\n' +
+      'docs/decisions/0005-test-pipeline.md).\n',
   );
 }
 

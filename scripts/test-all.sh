@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # npm test: every check and test suite, in order, on a fresh Debian machine or in CI.
 #
-#   1. install what the tests need from Debian when absent: chromium, postgresql
+#   1. install what the tests need when absent: chromium and postgresql from Debian, Node 24 from
+#      npm
 #   2. typecheck, lint and the OpenAPI lint (one test each), then the vitest runs: core, simulator
-#      and the benchmarks' fast parts; server on PGlite; the same on Node 24; server on a throwaway
-#      PostgreSQL; e2e (builds the console)
-#   3. print one line per step and the total `N passed, N failed`; exit 1 if anything failed
+#      and the benchmarks' fast parts; the server suite on PGlite under Node 24, and on a throwaway
+#      PostgreSQL under Node 20; the server files that generate demo data, once (PGlite, Node 24),
+#      with the orders-list EXPLAIN also on PostgreSQL; e2e (builds the console)
+#   3. print one line per step with its time, the total time, and `N passed, N failed`; exit 1
+#      if anything failed
 #
 # Every step runs even when an earlier one failed. Reports land in .tmp/test-results/ (one vitest
 # JSON per run, steps.tsv, summary.txt). Why it is built so: docs/decisions/0005-test-pipeline.md
@@ -49,7 +52,16 @@ install_missing_packages() {
     echo "installing ${missing[*]} failed; the steps that need them will fail." >&2
 }
 
-install_missing_packages
+# timed LABEL CMD...: a preparation step, timed but not counted as a test.
+timed() {
+  local label=$1
+  shift
+  local start=$SECONDS
+  "$@"
+  printf 'time\t%s\t0\t%s\t-\n' "$label" "$((SECONDS - start))" >>"$ledger"
+}
+
+timed 'setup: Debian packages' install_missing_packages
 
 # --- 2. Steps -----------------------------------------------------------------------------
 
@@ -97,14 +109,20 @@ node24_binary() {
   echo "$PWD/$bin"
 }
 
+node24=
+find_node24() { node24=$(node24_binary) || node24=; }
+timed 'setup: Node 24' find_node24
+
 # on_node24_pglite ARGS...: `node ARGS` on Node 24, without a TEST_DATABASE_URL from the
 # caller's shell (so the server suite runs on PGlite). Node 24 goes first on PATH too, so what
 # the tests spawn by name (npx, node) runs on it as well.
 on_node24_pglite() {
-  local bin
-  bin=$(node24_binary) || return 1
-  echo "Node $("$bin" --version) at $bin"
-  env -u TEST_DATABASE_URL PATH="$(dirname "$bin"):$PATH" "$bin" "$@"
+  if [[ -z $node24 ]]; then
+    echo "no Node 24 binary: see the npm output above" >&2
+    return 1
+  fi
+  echo "Node $("$node24" --version) at $node24"
+  env -u TEST_DATABASE_URL PATH="$(dirname "$node24"):$PATH" "$node24" "$@"
 }
 
 check 'typecheck' npm run typecheck
@@ -112,12 +130,20 @@ check 'lint (biome)' npx biome check .
 # The document at /api/docs/json, linted by Redocly: no error and no warning (redocly.yaml).
 check 'openapi lint' npx tsx scripts/openapi-lint.ts
 suite 'core, simulator and bench' core npx vitest run --project core --project simulator --project bench
-# PGlite run: make sure a TEST_DATABASE_URL from the caller's shell does not switch it to PostgreSQL.
-suite 'server (PGlite)' server-pglite env -u TEST_DATABASE_URL npx vitest run --project server
+# The server suite runs twice: on PGlite under Node 24 (what deployments run) and on PostgreSQL
+# under the machine's Node 20; the PGlite run must not pick up a TEST_DATABASE_URL from the
+# caller's shell. The files that generate demo data run once, on PGlite under Node 24; the
+# orders-list EXPLAIN among them also on PostgreSQL, whose planner it checks too and where its
+# 100,000 orders load in seconds. Why that covers both engines and both runtimes: 0005.
 suite 'server (PGlite, Node 24)' server-pglite-node24 \
   on_node24_pglite node_modules/vitest/vitest.mjs run --project server
-suite 'server (PostgreSQL)' server-postgres \
+suite 'server (PostgreSQL, Node 20)' server-postgres \
   bash scripts/with-postgres.sh npx vitest run --project server
+suite 'server, demo-sized files once (PGlite, Node 24)' server-once \
+  on_node24_pglite node_modules/vitest/vitest.mjs run --project server-once
+suite 'server, orders-list EXPLAIN (PostgreSQL, Node 20)' server-once-explain-postgres \
+  bash scripts/with-postgres.sh npx vitest run --project server-once \
+  apps/server/src/modules/orders/order-list-explain.test.ts
 # test:e2e is `npm run build && vitest run --project e2e`; args after `--` go to vitest.
 suite 'e2e' e2e npm run test:e2e --
 
