@@ -168,76 +168,70 @@ async function openDashboardRiderList(page: Page, region: { name: string }): Pro
 }
 
 describe('Reassign all pickups', () => {
-  test(
-    'from the rider detail: changes one line, drops one, commits, and the orders show the new riders',
-    async () => {
-      const { page } = session;
-      const prepared = await riderWithTwoPickups();
-      const choice = pickLines(prepared.ours)!;
-      await signIn(page, 'admin');
-      await page.goto(session.app(`/riders/detail/${prepared.holder.id}`));
-      await visible(heading(page, prepared.proposal.rider.name));
-      await page.getByRole('button', { name: M.BUTTON }).click();
-      const dialog = page.getByRole('dialog', { name: M.TITLE });
-      await review(page, dialog, prepared, choice);
-      await screenshot(page, 'bulk-reassign');
-      await commit(page, dialog, prepared, choice);
-      // The order detail shows the new rider.
-      const { change, to } = choice;
-      await page.goto(session.app(`/${change.vertical}/orders/detail/${change.orderId}`));
-      await visible(heading(page, change.number));
-      await visible(page.getByText(to.name).first());
-    },
-  );
+  test('from the rider detail: changes one line, drops one, commits, and the orders show the new riders', async () => {
+    const { page } = session;
+    const prepared = await riderWithTwoPickups();
+    const choice = pickLines(prepared.ours)!;
+    await signIn(page, 'admin');
+    await page.goto(session.app(`/riders/detail/${prepared.holder.id}`));
+    await visible(heading(page, prepared.proposal.rider.name));
+    await page.getByRole('button', { name: M.BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: M.TITLE });
+    await review(page, dialog, prepared, choice);
+    await screenshot(page, 'bulk-reassign');
+    await commit(page, dialog, prepared, choice);
+    // The order detail shows the new rider.
+    const { change, to } = choice;
+    await page.goto(session.app(`/${change.vertical}/orders/detail/${change.orderId}`));
+    await visible(heading(page, change.number));
+    await visible(page.getByText(to.name).first());
+  });
 
-  test(
-    "from the dashboard's rider list: a dispatcher reviews and commits, and the list follows",
-    async () => {
-      const { page } = session;
-      const prepared = await riderWithTwoPickups();
-      const [first] = prepared.orders as [Order];
-      const region = (await api.get<Rider>(`/entity/rider/${prepared.holder.id}/`)).profile.region!;
-      const roster = await api.get<RiderSummary[]>('/entity/riders-np/', { regions: region.id });
-      // The line moves to a rider of the region who has no pickups yet, so the list visibly
-      // changes: that rider's row gains the action once the pickup is theirs.
-      const idle = new Set(roster.filter((r) => r.state === RIDER_STATES.IDLE).map((r) => r.id));
-      const [change, drop] = prepared.ours as [BulkReassignLine, BulkReassignLine];
-      const idleCandidates = change.candidates.filter((c) => idle.has(c.id));
-      let to = idleCandidates.find((c) => c.id !== change.proposedRider?.id) ?? idleCandidates[0];
-      if (!to) {
-        const [rider] = await ridersToCall(api, first, [prepared.holder.id]);
-        expect(rider, 'an idle rider of the region to take the pickup').toBeDefined();
-        to = { id: rider!.id, name: (await onDutyAtDoor(api, first, rider!.id)).name };
-        prepared.proposal = await proposalOf(prepared.holder.id);
-      }
-      const offered = prepared.proposal.lines.find((l) => l.orderId === change.orderId);
-      expect(offered?.candidates.map((c) => c.id)).toContain(to.id);
-      const lines = prepared.proposal.lines;
-      const choice = {
-        change: lines.find((l) => l.orderId === change.orderId)!,
-        drop: lines.find((l) => l.orderId === drop.orderId)!,
-        to,
-      };
+  test("from the dashboard's rider list: a dispatcher reviews and commits, and the list follows", async () => {
+    const { page } = session;
+    const prepared = await riderWithTwoPickups();
+    const [first] = prepared.orders as [Order];
+    const region = (await api.get<Rider>(`/entity/rider/${prepared.holder.id}/`)).profile.region!;
+    const roster = await api.get<RiderSummary[]>('/entity/riders-np/', { regions: region.id });
+    // The line moves to a rider of the region who has no pickups yet, so the list visibly
+    // changes: that rider's row gains the action once the pickup is theirs.
+    const idle = new Set(roster.filter((r) => r.state === RIDER_STATES.IDLE).map((r) => r.id));
+    const [change, drop] = prepared.ours as [BulkReassignLine, BulkReassignLine];
+    const idleCandidates = change.candidates.filter((c) => idle.has(c.id));
+    let to = idleCandidates.find((c) => c.id !== change.proposedRider?.id) ?? idleCandidates[0];
+    if (!to) {
+      const [rider] = await ridersToCall(api, first, [prepared.holder.id]);
+      expect(rider, 'an idle rider of the region to take the pickup').toBeDefined();
+      to = { id: rider!.id, name: (await onDutyAtDoor(api, first, rider!.id)).name };
+      prepared.proposal = await proposalOf(prepared.holder.id);
+    }
+    const offered = prepared.proposal.lines.find((l) => l.orderId === change.orderId);
+    expect(offered?.candidates.map((c) => c.id)).toContain(to.id);
+    const lines = prepared.proposal.lines;
+    const choice = {
+      change: lines.find((l) => l.orderId === change.orderId)!,
+      drop: lines.find((l) => l.orderId === drop.orderId)!,
+      to,
+    };
 
-      await signIn(page, 'dispatcher');
-      const list = await openDashboardRiderList(page, region);
-      await visible(reassignIcon(list, prepared.holder.name));
-      expect(await reassignIcon(list, to.name).count(), 'no action while idle').toBe(0);
-      await reassignIcon(list, prepared.holder.name).click();
-      const dialog = page.getByRole('dialog', { name: M.TITLE });
-      await visible(dialog.getByText(`Pending pickups of ${prepared.holder.name}`));
-      await review(page, dialog, prepared, choice);
-      await screenshot(page, 'bulk-reassign-dashboard');
-      await commit(page, dialog, prepared, choice);
+    await signIn(page, 'dispatcher');
+    const list = await openDashboardRiderList(page, region);
+    await visible(reassignIcon(list, prepared.holder.name));
+    expect(await reassignIcon(list, to.name).count(), 'no action while idle').toBe(0);
+    await reassignIcon(list, prepared.holder.name).click();
+    const dialog = page.getByRole('dialog', { name: M.TITLE });
+    await visible(dialog.getByText(`Pending pickups of ${prepared.holder.name}`));
+    await review(page, dialog, prepared, choice);
+    await screenshot(page, 'bulk-reassign-dashboard');
+    await commit(page, dialog, prepared, choice);
 
-      // The dashboard follows: the new rider's row reads picking up and offers the action; the
-      // sick rider keeps the dropped pickup, and with it the action.
-      const row = list.getByTestId('rider-line').filter({ has: reassignIcon(page, to.name) });
-      await visible(row.getByText(RIDER_STATE_LABELS[RIDER_STATES.PICKING_UP_HAS_CAPACITY]));
-      await visible(reassignIcon(list, prepared.holder.name));
-      await screenshot(page, 'bulk-reassign-dashboard-after');
-    },
-  );
+    // The dashboard follows: the new rider's row reads picking up and offers the action; the
+    // sick rider keeps the dropped pickup, and with it the action.
+    const row = list.getByTestId('rider-line').filter({ has: reassignIcon(page, to.name) });
+    await visible(row.getByText(RIDER_STATE_LABELS[RIDER_STATES.PICKING_UP_HAS_CAPACITY]));
+    await visible(reassignIcon(list, prepared.holder.name));
+    await screenshot(page, 'bulk-reassign-dashboard-after');
+  });
 
   test('the dialog opens from the rider detail page at any hour', async () => {
     const { page } = session;

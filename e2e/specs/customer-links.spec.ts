@@ -77,46 +77,43 @@ let order: Order;
 let liveLink: CustomerLink;
 
 describe('customer links on the order detail', () => {
-  test(
-    'assigning texts a live-location link, listed with its message; Copy and Resend work',
-    async () => {
-      order = await assignedOrder(api, used);
-      await expect
-        .poll(async () => (await links(order)).some((l) => l.kind === 'riderLiveLocation'), {
-          timeout: 20_000,
-        })
-        .toBe(true);
-      liveLink = (await links(order)).find((l) => l.kind === 'riderLiveLocation') as CustomerLink;
-      expect(liveLink.isExpired).toBe(false);
-      expect(liveLink.messages.length).toBeGreaterThanOrEqual(1);
-      // The relay wrote the text message once, with the link in it.
-      await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(1);
-      expect(smsFor(liveLink.url)[0]?.kind).toBe('riderLiveLocation');
+  test('assigning texts a live-location link, listed with its message; Copy and Resend work', async () => {
+    order = await assignedOrder(api, used);
+    await expect
+      .poll(async () => (await links(order)).some((l) => l.kind === 'riderLiveLocation'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    liveLink = (await links(order)).find((l) => l.kind === 'riderLiveLocation') as CustomerLink;
+    expect(liveLink.isExpired).toBe(false);
+    expect(liveLink.messages.length).toBeGreaterThanOrEqual(1);
+    // The relay wrote the text message once, with the link in it.
+    await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(1);
+    expect(smsFor(liveLink.url)[0]?.kind).toBe('riderLiveLocation');
 
-      await page.goto(app(`/blood/orders/detail/${order.id}`));
-      const block = page.getByRole('region', { name: 'Customer Links' });
-      const row = block.getByTestId('customer-link').filter({ hasText: 'Live location' });
-      await visible(row);
-      await visible(row.getByText('Valid until order is picked'));
-      await visible(row.getByText(/^SMS (pending|sending|sent)$/));
-      await visible(row.getByText('1 message', { exact: false }));
+    await page.goto(app(`/blood/orders/detail/${order.id}`));
+    const block = page.getByRole('region', { name: 'Customer Links' });
+    const row = block.getByTestId('customer-link').filter({ hasText: 'Live location' });
+    await visible(row);
+    await visible(row.getByText('Valid until order is picked'));
+    await visible(row.getByText(/^SMS (pending|sending|sent)$/));
+    await visible(row.getByText('1 message', { exact: false }));
 
-      await row.getByRole('button', { name: 'Copy Live location link' }).click();
-      await visible(toast(page, LINK_MESSAGES.LINK_COPIED));
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(liveLink.url);
+    await row.getByRole('button', { name: 'Copy Live location link' }).click();
+    await visible(toast(page, LINK_MESSAGES.LINK_COPIED));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(liveLink.url);
 
-      await row.getByRole('button', { name: 'Resend Live location link' }).click();
-      await visible(toast(page, LINK_MESSAGES.MESSAGE_RESENT));
-      await visible(row.getByText('2 messages', { exact: false }));
-      expect((await links(order)).find((l) => l.id === liveLink.id)?.messages).toHaveLength(2);
-      await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(2);
-      // The block looks again while a message waits for the relay, so it shows it sent.
-      await row.getByText('SMS sent').waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'Resend Live location link' }).click();
+    await visible(toast(page, LINK_MESSAGES.MESSAGE_RESENT));
+    await visible(row.getByText('2 messages', { exact: false }));
+    expect((await links(order)).find((l) => l.id === liveLink.id)?.messages).toHaveLength(2);
+    await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(2);
+    // The block looks again while a message waits for the relay, so it shows it sent.
+    await row.getByText('SMS sent').waitFor({ timeout: 30_000 });
 
-      await block.scrollIntoViewIfNeeded();
-      await screenshot(page, 'customer-links-order-detail');
-    },
-  );
+    await block.scrollIntoViewIfNeeded();
+    await screenshot(page, 'customer-links-order-detail');
+  });
 });
 
 describe('the customer review dialog', () => {
@@ -147,91 +144,85 @@ describe('the customer review dialog', () => {
 });
 
 describe('surveys on the customer detail', () => {
-  test(
-    'Send survey texts a physical-visit link; the answers given show under Completed',
-    async () => {
-      const customerId = order.customer.id;
-      const before = await api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`);
-      await page.goto(app(`/customers/detail/${customerId}`));
-      const section = page.getByRole('region', { name: 'Surveys' });
-      await section.getByRole('button', { name: 'Send survey' }).click();
-      await page.getByRole('menuitem', { name: 'Physical visit review' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Send Physical visit review' });
-      await visible(dialog);
-      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-      await visible(toast(page, LINK_MESSAGES.SURVEY_SENT));
+  test('Send survey texts a physical-visit link; the answers given show under Completed', async () => {
+    const customerId = order.customer.id;
+    const before = await api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`);
+    await page.goto(app(`/customers/detail/${customerId}`));
+    const section = page.getByRole('region', { name: 'Surveys' });
+    await section.getByRole('button', { name: 'Send survey' }).click();
+    await page.getByRole('menuitem', { name: 'Physical visit review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Physical visit review' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await visible(toast(page, LINK_MESSAGES.SURVEY_SENT));
 
-      const after = await api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`);
-      expect(after).toHaveLength(before.length + 1);
-      const survey = after[0] as CustomerSurvey;
-      expect(survey.form).toBe('physicalVisit');
-      expect(survey.isComplete).toBe(false);
-      await expect.poll(() => smsFor(survey.link.url).length, { timeout: 20_000 }).toBe(1);
+    const after = await api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`);
+    expect(after).toHaveLength(before.length + 1);
+    const survey = after[0] as CustomerSurvey;
+    expect(survey.form).toBe('physicalVisit');
+    expect(survey.isComplete).toBe(false);
+    await expect.poll(() => smsFor(survey.link.url).length, { timeout: 20_000 }).toBe(1);
 
-      const row = section.getByTestId('customer-survey').first();
-      await visible(row.getByText('Physical visit review'));
-      await visible(row.getByText('Sent', { exact: true }));
+    const row = section.getByTestId('customer-survey').first();
+    await visible(row.getByText('Physical visit review'));
+    await visible(row.getByText('Sent', { exact: true }));
 
-      // The customer answers through the public form's call: every star question five stars.
-      const questions = (await (
-        await fetch(`${baseUrl}/api/v1/feedback/physical_visit_questions/`)
-      ).json()) as FeedbackQuestion[];
-      expect(questions.length).toBeGreaterThan(0);
-      const responses = questions.map((q) => ({
-        question: q.id,
-        answer: q.type === 'STAR_RATING' ? '5' : 'The phlebotomist was kind and quick.',
-      }));
-      const patch = await fetch(`${baseUrl}/api/v1/feedback/physical_visit/${survey.link.id}`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ interaction_id: survey.link.id, responses }),
-      });
-      expect(patch.status).toBe(200);
-      expect(((await patch.json()) as FeedbackInteraction).isComplete).toBe(true);
+    // The customer answers through the public form's call: every star question five stars.
+    const questions = (await (
+      await fetch(`${baseUrl}/api/v1/feedback/physical_visit_questions/`)
+    ).json()) as FeedbackQuestion[];
+    expect(questions.length).toBeGreaterThan(0);
+    const responses = questions.map((q) => ({
+      question: q.id,
+      answer: q.type === 'STAR_RATING' ? '5' : 'The phlebotomist was kind and quick.',
+    }));
+    const patch = await fetch(`${baseUrl}/api/v1/feedback/physical_visit/${survey.link.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ interaction_id: survey.link.id, responses }),
+    });
+    expect(patch.status).toBe(200);
+    expect(((await patch.json()) as FeedbackInteraction).isComplete).toBe(true);
 
-      await page.reload();
-      const done = section.getByTestId('customer-survey').first();
-      await visible(done.getByText('Completed', { exact: true }));
-      await visible(done.getByText('Satisfied', { exact: true }));
-      await done.getByRole('button', { name: /Show answers/ }).click();
-      const answers = done.getByTestId('survey-answers');
-      const star = questions.find((q) => q.type === 'STAR_RATING') as FeedbackQuestion;
-      await visible(answers.getByRole('img', { name: `${star.text}: 5 of 5` }));
-      const text = questions.find((q) => q.type === 'LONG_FORM_TEXT');
-      if (text) await visible(answers.getByText('The phlebotomist was kind and quick.'));
-      await section.scrollIntoViewIfNeeded();
-      await screenshot(page, 'customer-links-surveys');
-    },
-  );
+    await page.reload();
+    const done = section.getByTestId('customer-survey').first();
+    await visible(done.getByText('Completed', { exact: true }));
+    await visible(done.getByText('Satisfied', { exact: true }));
+    await done.getByRole('button', { name: /Show answers/ }).click();
+    const answers = done.getByTestId('survey-answers');
+    const star = questions.find((q) => q.type === 'STAR_RATING') as FeedbackQuestion;
+    await visible(answers.getByRole('img', { name: `${star.text}: 5 of 5` }));
+    const text = questions.find((q) => q.type === 'LONG_FORM_TEXT');
+    if (text) await visible(answers.getByText('The phlebotomist was kind and quick.'));
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'customer-links-surveys');
+  });
 });
 
 describe('permission gates', () => {
-  test(
-    'without Can change order no Resend; without Can change customer no Send survey',
-    async () => {
-      // The agent may not change orders: the links show with Copy but without Resend.
-      const agentContext = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
-      agentContext.setDefaultTimeout(20_000);
-      const agentPage = await agentContext.newPage();
-      try {
-        // And, with 'Can change customer' taken from the session, no Send survey either.
-        await withoutPermission(agentPage, PERMISSIONS.CAN_CHANGE_CUSTOMER);
-        await signIn(agentPage, 'agent');
-        await agentPage.goto(app(`/blood/orders/detail/${order.id}`));
-        const row = agentPage
-          .getByRole('region', { name: 'Customer Links' })
-          .getByTestId('customer-link')
-          .filter({ hasText: 'Live location' });
-        await visible(row.getByRole('button', { name: 'Copy Live location link' }));
-        expect(await row.getByRole('button', { name: /Resend/ }).count()).toBe(0);
+  test('without Can change order no Resend; without Can change customer no Send survey', async () => {
+    // The agent may not change orders: the links show with Copy but without Resend.
+    const agentContext = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
+    agentContext.setDefaultTimeout(20_000);
+    const agentPage = await agentContext.newPage();
+    try {
+      // And, with 'Can change customer' taken from the session, no Send survey either.
+      await withoutPermission(agentPage, PERMISSIONS.CAN_CHANGE_CUSTOMER);
+      await signIn(agentPage, 'agent');
+      await agentPage.goto(app(`/blood/orders/detail/${order.id}`));
+      const row = agentPage
+        .getByRole('region', { name: 'Customer Links' })
+        .getByTestId('customer-link')
+        .filter({ hasText: 'Live location' });
+      await visible(row.getByRole('button', { name: 'Copy Live location link' }));
+      expect(await row.getByRole('button', { name: /Resend/ }).count()).toBe(0);
 
-        await agentPage.goto(app(`/customers/detail/${order.customer.id}`));
-        const section = agentPage.getByRole('region', { name: 'Surveys' });
-        await visible(section.getByTestId('customer-survey'));
-        expect(await section.getByRole('button', { name: 'Send survey' }).count()).toBe(0);
-      } finally {
-        await agentContext.close();
-      }
-    },
-  );
+      await agentPage.goto(app(`/customers/detail/${order.customer.id}`));
+      const section = agentPage.getByRole('region', { name: 'Surveys' });
+      await visible(section.getByTestId('customer-survey'));
+      expect(await section.getByRole('button', { name: 'Send survey' }).count()).toBe(0);
+    } finally {
+      await agentContext.close();
+    }
+  });
 });

@@ -83,42 +83,39 @@ async function notTheStaffConsole(page: Page) {
 }
 
 describe('customer pages at 360 px', () => {
-  test(
-    'assigning texts a live-location link: order, patient, masked contact, tests, map',
-    async () => {
-      order = await assignedOrder(api, used);
-      const sms = await waitForSms('riderLiveLocation', order.number);
-      liveUrl = sms.url;
-      expect(sms.text).toContain(liveUrl);
-      const page = await open(linkPath(liveUrl));
-      await visible(heading(page, `Order ${order.number}`));
-      await notTheStaffConsole(page);
-      await visible(page.getByText(`${order.patient.firstName} ${order.patient.lastName}`));
-      // The phone masked but for its last characters; the whole number is nowhere on the page.
-      const facts = page.locator('.c-facts');
-      // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered is what a customer reads
-      const shown = (label: string) => facts.locator(`dt:text-is("${label}") + dd`).innerText();
-      const lastOf = (value: string) => maskContact(value).replace(/^•+/, '');
-      expect(await shown('Phone')).toMatch(new RegExp(`^•+${lastOf(order.customer.phone)}$`));
-      if (order.patient.email) {
-        const email = await shown('Email');
-        expect(email.endsWith(lastOf(order.patient.email))).toBe(true);
-        expect(email).not.toContain(order.patient.email.split('@')[0]);
-      }
-      expect(await page.getByText(order.customer.phone).count()).toBe(0);
-      await visible(page.getByText(order.customerAddress.address));
-      await visible(heading(page, PUBLIC_PAGES.TEST_INFORMATION));
-      for (const test of order.scanTypes) {
-        await visible(page.locator('.c-tests li').filter({ hasText: test.scanType.name }));
-      }
-      await visible(page.locator('.c-tests li').first().getByText(/ PKR$/));
-      await visible(page.getByText(/^Your rider (is about|has \d+ more|is on the way)/));
-      // The map arrives after the order shows, with the customer's marker.
-      await visible(page.locator('.leaflet-container'));
-      await visible(page.locator('.leaflet-tooltip').filter({ hasText: PUBLIC_PAGES.LIVE_YOU }));
-      await looksRight(page, 'live-location');
-    },
-  );
+  test('assigning texts a live-location link: order, patient, masked contact, tests, map', async () => {
+    order = await assignedOrder(api, used);
+    const sms = await waitForSms('riderLiveLocation', order.number);
+    liveUrl = sms.url;
+    expect(sms.text).toContain(liveUrl);
+    const page = await open(linkPath(liveUrl));
+    await visible(heading(page, `Order ${order.number}`));
+    await notTheStaffConsole(page);
+    await visible(page.getByText(`${order.patient.firstName} ${order.patient.lastName}`));
+    // The phone masked but for its last characters; the whole number is nowhere on the page.
+    const facts = page.locator('.c-facts');
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered is what a customer reads
+    const shown = (label: string) => facts.locator(`dt:text-is("${label}") + dd`).innerText();
+    const lastOf = (value: string) => maskContact(value).replace(/^•+/, '');
+    expect(await shown('Phone')).toMatch(new RegExp(`^•+${lastOf(order.customer.phone)}$`));
+    if (order.patient.email) {
+      const email = await shown('Email');
+      expect(email.endsWith(lastOf(order.patient.email))).toBe(true);
+      expect(email).not.toContain(order.patient.email.split('@')[0]);
+    }
+    expect(await page.getByText(order.customer.phone).count()).toBe(0);
+    await visible(page.getByText(order.customerAddress.address));
+    await visible(heading(page, PUBLIC_PAGES.TEST_INFORMATION));
+    for (const test of order.scanTypes) {
+      await visible(page.locator('.c-tests li').filter({ hasText: test.scanType.name }));
+    }
+    await visible(page.locator('.c-tests li').first().getByText(/ PKR$/));
+    await visible(page.getByText(/^Your rider (is about|has \d+ more|is on the way)/));
+    // The map arrives after the order shows, with the customer's marker.
+    await visible(page.locator('.leaflet-container'));
+    await visible(page.locator('.leaflet-tooltip').filter({ hasText: PUBLIC_PAGES.LIVE_YOU }));
+    await looksRight(page, 'live-location');
+  });
 
   test('once the rider collects, the open live page moves to its expired page', async () => {
     const page = await open(linkPath(liveUrl));
@@ -131,129 +128,123 @@ describe('customer pages at 360 px', () => {
     await looksRight(page, 'live-location-expired');
   });
 
-  test(
-    'delivering texts the review link: empty submit refused, stars and text accepted once',
-    async () => {
-      const delivered = await api.request('POST', `/orders/blood/${order.id}/delivered/`);
-      expect(delivered.status, JSON.stringify(delivered.data)).toBe(200);
-      const sms = await waitForSms('orderReview', order.number);
-      const page = await open(linkPath(sms.url));
-      await visible(heading(page, PUBLIC_PAGES.FEEDBACK_HEADING));
-      await looksRight(page, 'order-review');
+  test('delivering texts the review link: empty submit refused, stars and text accepted once', async () => {
+    const delivered = await api.request('POST', `/orders/blood/${order.id}/delivered/`);
+    expect(delivered.status, JSON.stringify(delivered.data)).toBe(200);
+    const sms = await waitForSms('orderReview', order.number);
+    const page = await open(linkPath(sms.url));
+    await visible(heading(page, PUBLIC_PAGES.FEEDBACK_HEADING));
+    await looksRight(page, 'order-review');
 
-      await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
-      await expect.poll(() => page.getByText(VALIDATION.FILL_THIS_FIELD).count()).toBe(3);
-      await shoot(page, 'order-review-errors');
+    await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
+    await expect.poll(() => page.getByText(VALIDATION.FILL_THIS_FIELD).count()).toBe(3);
+    await shoot(page, 'order-review-errors');
 
-      // Keyboard: the first star, then the arrow keys walk the radio group to the fifth.
-      const overall = page.getByRole('group', { name: 'Overall' });
-      await overall.getByRole('radio', { name: STAR_TITLES[0] }).focus();
-      await page.keyboard.press('Space');
-      for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-      await expect
-        .poll(() => overall.getByRole('radio', { name: 'Excellent' }).isChecked())
-        .toBe(true);
-      await visible(overall.getByText('Excellent'));
-      await page
-        .getByRole('group', { name: 'On Time Pickup' })
-        .getByRole('radio', { name: 'Excellent' })
-        .check();
-      await page
-        .getByRole('group', { name: 'Rider' })
-        .getByRole('radio', { name: 'Excellent' })
-        .check();
-      expect(await page.getByText(VALIDATION.FILL_THIS_FIELD).count()).toBe(0);
-      await page.getByLabel('Feedback').fill('The rider was on time and kind.');
-      await shoot(page, 'order-review-filled');
-      await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
+    // Keyboard: the first star, then the arrow keys walk the radio group to the fifth.
+    const overall = page.getByRole('group', { name: 'Overall' });
+    await overall.getByRole('radio', { name: STAR_TITLES[0] }).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => overall.getByRole('radio', { name: 'Excellent' }).isChecked())
+      .toBe(true);
+    await visible(overall.getByText('Excellent'));
+    await page
+      .getByRole('group', { name: 'On Time Pickup' })
+      .getByRole('radio', { name: 'Excellent' })
+      .check();
+    await page
+      .getByRole('group', { name: 'Rider' })
+      .getByRole('radio', { name: 'Excellent' })
+      .check();
+    expect(await page.getByText(VALIDATION.FILL_THIS_FIELD).count()).toBe(0);
+    await page.getByLabel('Feedback').fill('The rider was on time and kind.');
+    await shoot(page, 'order-review-filled');
+    await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
 
-      await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
-      await onPath(page, 'order-review-success');
-      // All three at five: the maps-review invitation.
-      await visible(page.getByText(PUBLIC_PAGES.MAPS_REVIEW_INVITE));
-      await visible(page.getByRole('link', { name: PUBLIC_PAGES.MAPS_REVIEW_BUTTON }));
-      await looksRight(page, 'order-review-success');
+    await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
+    await onPath(page, 'order-review-success');
+    // All three at five: the maps-review invitation.
+    await visible(page.getByText(PUBLIC_PAGES.MAPS_REVIEW_INVITE));
+    await visible(page.getByRole('link', { name: PUBLIC_PAGES.MAPS_REVIEW_BUTTON }));
+    await looksRight(page, 'order-review-success');
 
-      // The link again: already answered, straight to the success page.
-      await page.goto(`${baseUrl}${linkPath(sms.url)}`);
-      await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
-      await onPath(page, 'order-review-success');
-      const review = await fetch(
-        `${baseUrl}/api/v1/feedback/order_review/${sms.url.split('/').pop()}/`,
-      );
-      const body = (await review.json()) as { overallStarRating: number; feedbackText: string };
-      expect(body.overallStarRating).toBe(5);
-      expect(body.feedbackText).toBe('The rider was on time and kind.');
-    },
-  );
+    // The link again: already answered, straight to the success page.
+    await page.goto(`${baseUrl}${linkPath(sms.url)}`);
+    await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
+    await onPath(page, 'order-review-success');
+    const review = await fetch(
+      `${baseUrl}/api/v1/feedback/order_review/${sms.url.split('/').pop()}/`,
+    );
+    const body = (await review.json()) as { overallStarRating: number; feedbackText: string };
+    expect(body.overallStarRating).toBe(5);
+    expect(body.feedbackText).toBe('The rider was on time and kind.');
+  });
 
   for (const [form, shot] of [
     ['physicalVisit', 'physical-visit'],
     ['croFeedback', 'cro-feedback'],
   ] as const) {
-    test(
-      `a ${form} survey: Urdu right to left, mandatory answers, all fives invite a review`,
-      async () => {
-        const sent = await api.request<CustomerSurvey>(
-          'POST',
-          `/customers/${order.customer.id}/surveys/`,
-          {
-            body: { form },
-          },
-        );
-        expect(sent.status, JSON.stringify(sent.data)).toBe(201);
-        const sms = await waitForSms(form, sent.data.link.url);
-        const page = await open(linkPath(sms.url));
-        await visible(heading(page, PUBLIC_PAGES.FEEDBACK_HEADING));
-        await notTheStaffConsole(page);
+    test(`a ${form} survey: Urdu right to left, mandatory answers, all fives invite a review`, async () => {
+      const sent = await api.request<CustomerSurvey>(
+        'POST',
+        `/customers/${order.customer.id}/surveys/`,
+        {
+          body: { form },
+        },
+      );
+      expect(sent.status, JSON.stringify(sent.data)).toBe(201);
+      const sms = await waitForSms(form, sent.data.link.url);
+      const page = await open(linkPath(sms.url));
+      await visible(heading(page, PUBLIC_PAGES.FEEDBACK_HEADING));
+      await notTheStaffConsole(page);
 
-        const urdu = page.locator('[lang="ur"]').first();
-        await visible(urdu);
-        expect(await urdu.getAttribute('dir')).toBe('rtl');
-        const style = await urdu.evaluate((el) => {
-          const s = getComputedStyle(el);
-          return { font: s.fontFamily, direction: s.direction };
-        });
-        expect(style.direction).toBe('rtl');
-        expect(style.font).toContain('Noto Nastaliq Urdu');
-        // The Nastaliq face itself is loaded (its file came), not a fallback.
-        await expect
-          .poll(() =>
-            page.evaluate(() =>
-              [...document.fonts].some(
-                (f) => f.family.replace(/"/g, '') === 'Noto Nastaliq Urdu' && f.status === 'loaded',
-              ),
+      const urdu = page.locator('[lang="ur"]').first();
+      await visible(urdu);
+      expect(await urdu.getAttribute('dir')).toBe('rtl');
+      const style = await urdu.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { font: s.fontFamily, direction: s.direction };
+      });
+      expect(style.direction).toBe('rtl');
+      expect(style.font).toContain('Noto Nastaliq Urdu');
+      // The Nastaliq face itself is loaded (its file came), not a fallback.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.fonts].some(
+              (f) => f.family.replace(/"/g, '') === 'Noto Nastaliq Urdu' && f.status === 'loaded',
             ),
-          )
-          .toBe(true);
-        await looksRight(page, shot);
+          ),
+        )
+        .toBe(true);
+      await looksRight(page, shot);
 
-        await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
-        await visible(page.getByText(VALIDATION.FILL_THIS_FIELD).first());
-        expect(new URL(page.url()).pathname).toBe(linkPath(sms.url));
-        await shoot(page, `${shot}-errors`);
+      await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
+      await visible(page.getByText(VALIDATION.FILL_THIS_FIELD).first());
+      expect(new URL(page.url()).pathname).toBe(linkPath(sms.url));
+      await shoot(page, `${shot}-errors`);
 
-        const groups = page.getByRole('group');
-        for (let i = 0; i < (await groups.count()); i++) {
-          await groups.nth(i).getByRole('radio', { name: 'Excellent' }).check();
-        }
-        const texts = page.locator('textarea');
-        for (let i = 0; i < (await texts.count()); i++)
-          await texts.nth(i).fill('Very good, thank you');
-        expect(await page.getByText(VALIDATION.FILL_THIS_FIELD).count()).toBe(0);
-        await shoot(page, `${shot}-filled`);
-        await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
+      const groups = page.getByRole('group');
+      for (let i = 0; i < (await groups.count()); i++) {
+        await groups.nth(i).getByRole('radio', { name: 'Excellent' }).check();
+      }
+      const texts = page.locator('textarea');
+      for (let i = 0; i < (await texts.count()); i++)
+        await texts.nth(i).fill('Very good, thank you');
+      expect(await page.getByText(VALIDATION.FILL_THIS_FIELD).count()).toBe(0);
+      await shoot(page, `${shot}-filled`);
+      await page.getByRole('button', { name: PUBLIC_PAGES.FEEDBACK_SUBMIT }).click();
 
-        await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
-        await onPath(page, 'cro-feedback-success');
-        await visible(page.getByRole('link', { name: PUBLIC_PAGES.MAPS_REVIEW_BUTTON }));
-        await looksRight(page, `${shot}-success`);
+      await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
+      await onPath(page, 'cro-feedback-success');
+      await visible(page.getByRole('link', { name: PUBLIC_PAGES.MAPS_REVIEW_BUTTON }));
+      await looksRight(page, `${shot}-success`);
 
-        // Accepted once: the link again leads to the success page.
-        await page.goto(`${baseUrl}${linkPath(sms.url)}`);
-        await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
-      },
-    );
+      // Accepted once: the link again leads to the success page.
+      await page.goto(`${baseUrl}${linkPath(sms.url)}`);
+      await visible(heading(page, PUBLIC_PAGES.FEEDBACK_THANKS));
+    });
   }
 
   test('a junk id: the feedback error page, or the live link expired page', async () => {

@@ -87,7 +87,6 @@ async function settledPick(box: Box, region: Region) {
   return pick!;
 }
 
-
 const mapBox = () => session.page.getByTestId('dashboard-map');
 const layerSwitch = (name: string) =>
   session.page.getByRole('group', { name: 'Map layers' }).getByRole('switch', { name });
@@ -178,44 +177,41 @@ describe('blood dashboard map', () => {
     ).toBe('');
   });
 
-  test(
-    'an order popup shows time, number, links, patient, address and tests; Cancel opens the dialog',
-    async () => {
-      await openDashboard();
-      const { page } = session;
-      const box = (await dashboardMap(page).boundingBox())!;
-      const first = await clickableOrder(box, todays);
-      expect(first, 'an assigned or reached order alone on the map of some region').toBeDefined();
-      const { region } = first!;
-      // The user picks that region; the choice is remembered.
-      await page.getByRole('textbox', { name: 'Region' }).click();
-      await page.getByRole('option', { name: region.name, exact: true }).click();
-      await poll(() => mapBox().getAttribute('data-region')).toBe(String(region.id));
-      await layerSwitch('Riders').click({ force: true }); // riders sit above orders
-      const { target, at } = await settledPick(box, region);
-      await page.mouse.click(at.x, at.y);
-      const popup = page.getByTestId('order-popup');
-      await visible(popup);
-      await expect(popup.textContent()).resolves.toContain(target.number);
-      const text = (await popup.textContent()) ?? '';
-      expect(text).toContain(target.patient.firstName);
-      expect(text).toContain(target.address);
-      const tests = target.scanTypes.length;
-      if (tests > 2) expect(text).toContain(`${tests - 2} More`);
-      expect(await popup.getByRole('link', { name: 'Detail' }).getAttribute('href')).toBe(
-        `/app/blood/orders/detail/${target.id}`,
-      );
-      await screenshot(page, 'dashboard-order-popup');
-      await popup.getByRole('button', { name: 'Cancel' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
-      await visible(dialog);
-      await screenshot(page, 'dashboard-cancel-dialog');
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await layerSwitch('Riders').click({ force: true });
-      // Back to the first region for the other specs.
-      await page.getByRole('textbox', { name: 'Region' }).click();
-      await page.getByRole('option', { name: regions[0]!.name, exact: true }).click();
-      await poll(() => mapBox().getAttribute('data-region')).toBe(String(regions[0]!.id));
-    },
-  );
+  test('an order popup shows time, number, links, patient, address and tests; Cancel opens the dialog', async () => {
+    await openDashboard();
+    const { page } = session;
+    const box = (await dashboardMap(page).boundingBox())!;
+    const first = await clickableOrder(box, todays);
+    expect(first, 'an assigned or reached order alone on the map of some region').toBeDefined();
+    const { region } = first!;
+    // The user picks that region; the choice is remembered.
+    await page.getByRole('textbox', { name: 'Region' }).click();
+    await page.getByRole('option', { name: region.name, exact: true }).click();
+    await poll(() => mapBox().getAttribute('data-region')).toBe(String(region.id));
+    await layerSwitch('Riders').click({ force: true }); // riders sit above orders
+    const { target, at } = await settledPick(box, region);
+    await page.mouse.click(at.x, at.y);
+    const popup = page.getByTestId('order-popup');
+    await visible(popup);
+    await expect(popup.textContent()).resolves.toContain(target.number);
+    const text = (await popup.textContent()) ?? '';
+    expect(text).toContain(target.patient.firstName);
+    expect(text).toContain(target.address);
+    const tests = target.scanTypes.length;
+    if (tests > 2) expect(text).toContain(`${tests - 2} More`);
+    expect(await popup.getByRole('link', { name: 'Detail' }).getAttribute('href')).toBe(
+      `/app/blood/orders/detail/${target.id}`,
+    );
+    await screenshot(page, 'dashboard-order-popup');
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+    await visible(dialog);
+    await screenshot(page, 'dashboard-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await layerSwitch('Riders').click({ force: true });
+    // Back to the first region for the other specs.
+    await page.getByRole('textbox', { name: 'Region' }).click();
+    await page.getByRole('option', { name: regions[0]!.name, exact: true }).click();
+    await poll(() => mapBox().getAttribute('data-region')).toBe(String(regions[0]!.id));
+  });
 });

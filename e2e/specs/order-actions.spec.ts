@@ -179,61 +179,58 @@ describe('order detail actions', () => {
     await screenshot(dispatcher, 'order-actions-dispatcher');
   });
 
-  test(
-    'assigns a rider picked from the Available tab; confirm does nothing before a pick',
-    async () => {
-      const page = dispatcher;
-      await actionButton(page, 'Assign').click();
-      const dialog = dialogNamed(page, `Assign Rider · ${chain.number}`);
-      await visible(dialog);
-      for (const tab of [
-        'Available',
-        'Late',
-        'Out of Capacity',
-        'Delivering',
-        'Out of Region',
-        'Off Duty',
-      ]) {
-        await visible(dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }));
-      }
-      await visible(dialog.getByRole('region', { name: 'Order and rider positions' }));
-      const [first] = riders as [RiderLogin];
-      const available = dialog.getByRole('table', { name: 'Available riders' });
-      await visible(available.getByText(first.name));
-      // Distance in km with one decimal, time on the road in minutes.
-      await visible(available.getByText(/^\d+\.\d km$/));
+  test('assigns a rider picked from the Available tab; confirm does nothing before a pick', async () => {
+    const page = dispatcher;
+    await actionButton(page, 'Assign').click();
+    const dialog = dialogNamed(page, `Assign Rider · ${chain.number}`);
+    await visible(dialog);
+    for (const tab of [
+      'Available',
+      'Late',
+      'Out of Capacity',
+      'Delivering',
+      'Out of Region',
+      'Off Duty',
+    ]) {
+      await visible(dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }));
+    }
+    await visible(dialog.getByRole('region', { name: 'Order and rider positions' }));
+    const [first] = riders as [RiderLogin];
+    const available = dialog.getByRole('table', { name: 'Available riders' });
+    await visible(available.getByText(first.name));
+    // Distance in km with one decimal, time on the road in minutes.
+    await visible(available.getByText(/^\d+\.\d km$/));
 
-      // Spec §5: confirm does nothing until a rider is picked (it says so: aria-disabled).
-      const confirm = dialog.getByRole('button', { name: 'Assign Order' });
-      expect(await confirm.getAttribute('aria-disabled')).toBe('true');
-      await confirm.click({ force: true });
-      await page.waitForTimeout(800);
-      await visible(dialog);
-      expect((await api.order(chain.vertical, chain.id)).state).toBe('problem');
+    // Spec §5: confirm does nothing until a rider is picked (it says so: aria-disabled).
+    const confirm = dialog.getByRole('button', { name: 'Assign Order' });
+    expect(await confirm.getAttribute('aria-disabled')).toBe('true');
+    await confirm.click({ force: true });
+    await page.waitForTimeout(800);
+    await visible(dialog);
+    expect((await api.order(chain.vertical, chain.id)).state).toBe('problem');
 
-      // The search narrows the tabs to matching riders.
-      await dialog.getByRole('searchbox', { name: 'Search riders' }).fill(first.name);
-      await expect.poll(() => available.locator('tbody tr').count()).toBe(1);
-      await available.getByText(first.name).click();
-      await visible(dialog.getByText(`Selected: ${first.name}`));
-      await visible(dialog.getByText(/^(Tasks in queue|No Tasks)$/));
-      await screenshot(page, 'order-actions-assign-dialog');
+    // The search narrows the tabs to matching riders.
+    await dialog.getByRole('searchbox', { name: 'Search riders' }).fill(first.name);
+    await expect.poll(() => available.locator('tbody tr').count()).toBe(1);
+    await available.getByText(first.name).click();
+    await visible(dialog.getByText(`Selected: ${first.name}`));
+    await visible(dialog.getByText(/^(Tasks in queue|No Tasks)$/));
+    await screenshot(page, 'order-actions-assign-dialog');
 
-      await dialog.getByRole('button', { name: 'Assign Order' }).click();
-      await visible(toast(page, ORDER_SUCCESS.ASSIGNED));
-      await dialog.waitFor({ state: 'hidden' });
-      await expectState(chain, ['assigned']);
-      expect((await api.order(chain.vertical, chain.id)).assignedRider?.id).toBe(first.id);
-      await expectActivity(page, chain.id, 'assigned', `Assigned to ${first.name}`);
-      await expectButtons(page, [
-        'Reschedule',
-        'Re-assign',
-        'Copy Order',
-        'Delete Address',
-        'Cancel Order',
-      ]);
-    },
-  );
+    await dialog.getByRole('button', { name: 'Assign Order' }).click();
+    await visible(toast(page, ORDER_SUCCESS.ASSIGNED));
+    await dialog.waitFor({ state: 'hidden' });
+    await expectState(chain, ['assigned']);
+    expect((await api.order(chain.vertical, chain.id)).assignedRider?.id).toBe(first.id);
+    await expectActivity(page, chain.id, 'assigned', `Assigned to ${first.name}`);
+    await expectButtons(page, [
+      'Reschedule',
+      'Re-assign',
+      'Copy Order',
+      'Delete Address',
+      'Cancel Order',
+    ]);
+  });
 
   test('re-assigns to another rider with a reason', async () => {
     const page = dispatcher;

@@ -109,63 +109,60 @@ describe('sample stability', () => {
     expect(violations, violations.join('\n')).toEqual([]);
   });
 
-  test(
-    "the blood dashboard lists it under 'Samples on the road' with its countdown",
-    async () => {
-      const order = await collectedOrder();
-      const regions = (await api.get<Page_<Region>>('/location/regions/', { vertical: 'blood' }))
-        .results;
-      const region = regions.find((r) => r.id === order.region);
-      expect(region, `region ${order.region} of ${order.number}`).toBeDefined();
-      const inTransit = await api.get<SampleInTransit[]>('/orders/blood/samples-in-transit/', {
-        regions: order.region,
-      });
-      const sample = inTransit.find((s) => s.id === order.id);
-      expect(sample, `${order.number} among the region's samples in transit`).toBeDefined();
-      expect(sample!.sampleExpiresAt).toBe(order.sampleExpiresAt);
+  test("the blood dashboard lists it under 'Samples on the road' with its countdown", async () => {
+    const order = await collectedOrder();
+    const regions = (await api.get<Page_<Region>>('/location/regions/', { vertical: 'blood' }))
+      .results;
+    const region = regions.find((r) => r.id === order.region);
+    expect(region, `region ${order.region} of ${order.number}`).toBeDefined();
+    const inTransit = await api.get<SampleInTransit[]>('/orders/blood/samples-in-transit/', {
+      regions: order.region,
+    });
+    const sample = inTransit.find((s) => s.id === order.id);
+    expect(sample, `${order.number} among the region's samples in transit`).toBeDefined();
+    expect(sample!.sampleExpiresAt).toBe(order.sampleExpiresAt);
 
-      await signIn();
-      const { page } = session;
-      await page.goto(session.app('/blood/dashboard'));
-      await visible(page.getByTestId('dashboard-panels'));
-      const selector = page.getByRole('textbox', { name: 'Region', exact: true });
-      if ((await selector.inputValue()) !== region!.name) {
-        await selector.click();
-        await page.getByRole('option', { name: region!.name, exact: true }).click();
-      }
-      const panel = page.getByRole('region', { name: STABILITY_MESSAGES.IN_TRANSIT_TITLE });
-      await visible(panel);
-      const row = panel.getByRole('link').filter({ hasText: order.number });
-      await visible(row);
-      expect(await row.getAttribute('href')).toBe(`/app/blood/orders/detail/${order.id}`);
-      await expect(row.textContent()).resolves.toContain(sample!.assignedRider.name);
-      expect(countdownNames(order.sampleExpiresAt!)).toContain(
-        await timer(row).getAttribute('aria-label'),
-      );
-      // Samples at risk come first, with their cause.
-      const risky = inTransit.filter((s) => s.atRisk);
-      if (risky.length > 0) {
-        const numbers = new Set(risky.map((s) => s.number));
-        await expect
-          .poll(async () => {
-            const first = (await panel.getByRole('link').first().textContent()) ?? '';
-            return [...numbers].some((n) => first.includes(n));
-          })
-          .toBe(true);
-        if (risky[0]!.cause) await visible(panel.getByText(risky[0]!.cause));
-      }
-      await panel.scrollIntoViewIfNeeded();
-      await fullScreenshot(page, 'sample-stability-dashboard');
-      await panelShot(panel, 'sample-stability-samples-panel');
-      const violations = await seriousViolations(page, [
-        `section[aria-label="${STABILITY_MESSAGES.IN_TRANSIT_TITLE}"]`,
-      ]);
-      expect(violations, violations.join('\n')).toEqual([]);
-      // The row opens the order.
-      await row.click();
-      await visible(heading(page, order.number));
-    },
-  );
+    await signIn();
+    const { page } = session;
+    await page.goto(session.app('/blood/dashboard'));
+    await visible(page.getByTestId('dashboard-panels'));
+    const selector = page.getByRole('textbox', { name: 'Region', exact: true });
+    if ((await selector.inputValue()) !== region!.name) {
+      await selector.click();
+      await page.getByRole('option', { name: region!.name, exact: true }).click();
+    }
+    const panel = page.getByRole('region', { name: STABILITY_MESSAGES.IN_TRANSIT_TITLE });
+    await visible(panel);
+    const row = panel.getByRole('link').filter({ hasText: order.number });
+    await visible(row);
+    expect(await row.getAttribute('href')).toBe(`/app/blood/orders/detail/${order.id}`);
+    await expect(row.textContent()).resolves.toContain(sample!.assignedRider.name);
+    expect(countdownNames(order.sampleExpiresAt!)).toContain(
+      await timer(row).getAttribute('aria-label'),
+    );
+    // Samples at risk come first, with their cause.
+    const risky = inTransit.filter((s) => s.atRisk);
+    if (risky.length > 0) {
+      const numbers = new Set(risky.map((s) => s.number));
+      await expect
+        .poll(async () => {
+          const first = (await panel.getByRole('link').first().textContent()) ?? '';
+          return [...numbers].some((n) => first.includes(n));
+        })
+        .toBe(true);
+      if (risky[0]!.cause) await visible(panel.getByText(risky[0]!.cause));
+    }
+    await panel.scrollIntoViewIfNeeded();
+    await fullScreenshot(page, 'sample-stability-dashboard');
+    await panelShot(panel, 'sample-stability-samples-panel');
+    const violations = await seriousViolations(page, [
+      `section[aria-label="${STABILITY_MESSAGES.IN_TRANSIT_TITLE}"]`,
+    ]);
+    expect(violations, violations.join('\n')).toEqual([]);
+    // The row opens the order.
+    await row.click();
+    await visible(heading(page, order.number));
+  });
 
   test('the X-ray dashboard has no samples on the road', async () => {
     await signIn();
