@@ -1,15 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const server = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks' as const,
+  // A file's PGlite runs in its worker's own thread, and vitest's own process is nearly idle
+  // meanwhile: its default of one worker per core but one left a 2-core CI machine half idle.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   globalSetup: ['apps/server/src/test/global-setup.ts'],
 };
 
 /**
- * Server test files whose time goes to generating demo data (measured: the generation is 80-99 %
- * of each file); the `server-once` project runs them, once per `npm test`.
+ * Server test files whose time goes to generating demo data (measured: the beforeAll that
+ * generates it is 79-99 % of each file's time); the `server-once` project runs them, once per
+ * `npm test` (docs/decisions/0005-test-pipeline.md).
  */
 const SERVER_ONCE = [
   // Seeds 100,000 orders to EXPLAIN the orders list's statements.
@@ -50,8 +55,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...SERVER_ONCE],
         },
       },
-      // The server files whose time goes to generating demo data (up to 100,000 orders): one run
-      // per `npm test`, not one per engine and runtime (docs/decisions/0005-test-pipeline.md).
+      // The demo-sized server files: one run per `npm test`, not one per engine and runtime.
       { test: { ...server, name: 'server-once', include: SERVER_ONCE } },
       {
         test: {

@@ -60,7 +60,7 @@ describe('staff shell', () => {
     await visible(heading(page, 'Shifts'));
     await page.getByRole('link', { name: 'Attendance' }).click();
     await page.waitForURL(/\/app\/attendance\?/);
-    await visible(heading(page, 'Attendance'));
+    await visible(listHeading(page, 'Attendance'));
     const attendance = new URL(page.url()).searchParams;
     expect(attendance.get('region')).toMatch(/^\d+$/);
     expect(attendance.get('startDatetime')).toBe(`${today}T00:00:00+05:00`);
