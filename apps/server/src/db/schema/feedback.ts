@@ -17,17 +17,22 @@ import { users } from './users';
 
 /**
  * Links for the public pages (no login). The id is a long random token (unguessable; it is the
- * uuid / interactionId in the public URLs). Feedback links expire 48 hours after creation; a
- * live-location link has no expiresAt: it lapses when the order is collected.
+ * uuid / interactionId in the public URLs) and never leaves the server but in the customer's
+ * text message; staff name a link by `ref` (ADR 0051). Feedback links expire 48 hours after
+ * creation; a live-location link has no expiresAt: it lapses when the order is collected.
  */
 export const publicLinks = pgTable(
   'public_links',
   {
     id: text().primaryKey(),
+    /** The staff's handle of the link (list, resend): says nothing about the secret id. */
+    ref: integer().notNull().unique().generatedByDefaultAsIdentity(),
     kind: text({ enum: PUBLIC_LINK_KINDS }).notNull(),
     orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
     customerId: integer().references(() => customers.id, { onDelete: 'cascade' }),
     expiresAt: tz(),
+    /** The first public read of the link (the customer opened it). */
+    openedAt: tz(),
     usedAt: tz(),
     created: tz().notNull().defaultNow(),
   },
