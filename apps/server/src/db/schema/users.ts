@@ -82,6 +82,26 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
+/**
+ * A signed-in session: one login, the family of its refresh tokens (id = their familyId). Every
+ * access token names its session; ending the session (revokedAt) ends the token at once
+ * (docs/decisions/0053-sessions-that-end.md).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text(),
+    created: tz().notNull().defaultNow(),
+    lastSeenAt: tz().notNull().defaultNow(),
+    revokedAt: tz(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   userId: integer()
