@@ -8,6 +8,7 @@ import { startLocationRetention } from './jobs/location-retention';
 import { startOutboxRelay } from './jobs/outbox-relay';
 import { startReportRollupsJob } from './jobs/report-rollups';
 import { startRiderShiftsJob } from './jobs/rider-shifts';
+import { describeTightened, keepFilesPrivate, tightenTree } from './lib/private-files';
 import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
 import { createSmsSender } from './modules/notifications/sms-sender';
@@ -19,6 +20,8 @@ import { serveAdminSocket, serverRunning } from './ops/backup';
 const SHUTDOWN_BOUND_MS = 10_000;
 
 async function main() {
+  // Before anything is written: DATA_DIR's files are the server user's alone (ADR 0049).
+  keepFilesPrivate();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -37,6 +40,9 @@ async function main() {
     process.stderr.write(`Another Dastak server is using ${config.DATA_DIR}\n`);
     process.exit(1);
   }
+  // A DATA_DIR of an earlier release (0755 folders, 0666 table files, 0644 outbox files).
+  const tightened = describeTightened(config.DATA_DIR, tightenTree(config.DATA_DIR));
+  if (tightened) log.warn(tightened);
   const dbHandle = await openDb({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { tightenTree } from '../lib/private-files';
 
 /** The one database type the app uses; PGlite and node-postgres both produce it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -86,6 +87,8 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   });
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  // PGlite writes a new or loaded directory's files 0666 whatever the umask (ADR 0049).
+  if (dir) tightenTree(dir);
   return {
     db,
     kind: 'pglite',

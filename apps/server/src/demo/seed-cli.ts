@@ -7,9 +7,12 @@
  */
 import { parseArgs } from 'node:util';
 import { openDb } from '../db/client';
+import { keepFilesPrivate } from '../lib/private-files';
 import { clearDemoData, generateDemoData, hasOrders } from './generate';
 import { DEFAULT_DEMO_SEED } from './random';
 
+// The seeded database holds (made-up) patients' data like any other: owner-only (ADR 0049).
+keepFilesPrivate();
 const { values } = parseArgs({
   options: {
     orders: { type: 'string', default: '20000' },

@@ -8,8 +8,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config';
+import { keepFilesPrivate } from '../lib/private-files';
 import { backup, restore } from './backup';
 import { upgradeDataDir } from './upgrade-data';
+
+// Archives, restored and upgraded data files: the server user's alone (ADR 0049).
+keepFilesPrivate();
 
 const [command, ...rest] = process.argv.slice(2);
 const { values, positionals } = parseArgs({

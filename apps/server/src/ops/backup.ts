@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { checkDataDirVersion, openDb } from '../db/client';
+import { PRIVATE_FILE_MODE, privateTar, tightenTree } from '../lib/private-files';
 
 /**
  * Backups of the embedded database and of PostgreSQL (ADR 0032).
@@ -192,6 +193,7 @@ export async function backup(target: Target, out: string): Promise<BackupResult>
         `--file=${tmp}`,
         `--dbname=${target.databaseUrl}`,
       ]);
+      fs.chmodSync(tmp, PRIVATE_FILE_MODE);
       result = { engine: 'postgres', bytes: fs.statSync(tmp).size, via: 'pg_dump' };
     } else {
       let bytes = await snapshotFromServer(target.dataDir);
@@ -210,7 +212,10 @@ export async function backup(target: Target, out: string): Promise<BackupResult>
         }
         via = 'data-dir';
       }
-      fs.writeFileSync(tmp, bytes);
+      // Entries stored owner-only: PGlite's dump says 0666 (ADR 0049).
+      bytes = privateTar(bytes);
+      fs.writeFileSync(tmp, bytes, { mode: PRIVATE_FILE_MODE });
+      fs.chmodSync(tmp, PRIVATE_FILE_MODE);
       result = { engine: 'pglite', bytes: bytes.length, via };
     }
     fs.renameSync(tmp, out);
@@ -304,6 +309,8 @@ export async function restore(target: Target, file: string): Promise<RestoreResu
     }
     const handle = await openDb({ dataDir: target.dataDir });
     await handle.close();
+    // The restored files (and a kept previous directory of an older release) are owner-only.
+    tightenTree(target.dataDir);
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     if (previous) fs.renameSync(previous, dir);

@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { PGlite as PGlite17 } from 'pglite-03';
 import { pg_trgm as pg_trgm17 } from 'pglite-03/contrib/pg_trgm';
 import { MIGRATIONS_DIR, PGLITE_PG_MAJOR } from '../db/client';
+import { tightenTree } from '../lib/private-files';
 import { pgliteDirOf, serverRunning } from './backup';
 
 /**
@@ -108,6 +109,7 @@ export async function upgradeDataDir(
     const previous = `${dir}.pg17-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     fs.renameSync(dir, previous);
     fs.renameSync(next, dir);
+    tightenTree(dataDir);
     return { tables: tables.length, rows, previous };
   } catch (err) {
     await fresh?.close().catch(() => {});

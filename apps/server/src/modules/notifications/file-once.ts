@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files';
 
 /** 'already-sent': the file sink held this message already (a resend after a crash). */
 export type SendResult = 'sent' | 'already-sent';
@@ -16,10 +17,11 @@ export async function writeFileOnce(
   name: string,
   content: string | Buffer,
 ): Promise<SendResult> {
-  await fs.mkdir(dir, { recursive: true });
+  // Phones, addresses and tracking links: the server user's alone, whatever the umask (ADR 0049).
+  await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const final = path.join(dir, name);
   const tmp = path.join(dir, `.tmp-${randomBytes(6).toString('hex')}${path.extname(name)}`);
-  const file = await fs.open(tmp, 'wx');
+  const file = await fs.open(tmp, 'wx', PRIVATE_FILE_MODE);
   try {
     await file.writeFile(content);
     await file.sync();

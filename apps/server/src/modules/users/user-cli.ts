@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS, type RoleName } from '@dastak/core/permissions';
 import { loadConfig } from '../../config/config';
 import { openDb } from '../../db/client';
+import { keepFilesPrivate } from '../../lib/private-files';
 import { ensurePermissions } from './users.repository';
 import { createStaffUser, setPermissions } from './users.service';
 
@@ -14,6 +15,8 @@ const USAGE = `Manage staff users of the configured database (DATA_DIR or DATABA
 `;
 
 async function main() {
+  // It may create the embedded database: owner-only, as the server's (ADR 0049).
+  keepFilesPrivate();
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
