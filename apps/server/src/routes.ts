@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { attendanceListRoutes } from './modules/attendance/attendance-list.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { customerAddressDeleteRoutes } from './modules/customers/customer-address-delete.routes';
 import { customerAddressesRoutes } from './modules/customers/customer-addresses.routes';
@@ -58,4 +59,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(reportsRoutes);
   await app.register(issueReportsRoutes);
   await app.register(embedsRoutes);
+  await app.register(auditRoutes);
 };

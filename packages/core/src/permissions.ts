@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   CAN_MANAGE_ISSUE_REPORTS: 'Can manage issue reports',
   /** Issue 17: a test's sample stability window (docs/decisions/0048-sample-stability.md). */
   CAN_CHANGE_CATALOG: 'Can change catalog',
+  /** Issue 27: read the audit trail of who saw what (docs/decisions/0054-audit-trail.md). */
+  CAN_VIEW_AUDIT_TRAIL: 'Can view audit trail',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -65,7 +67,8 @@ export const ROLE_PERMISSIONS = {
       p !== PERMISSIONS.CAN_DOWNLOAD_ATTENDANCE_LISTING &&
       p !== PERMISSIONS.CAN_DELETE_PATIENT &&
       p !== PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS &&
-      p !== PERMISSIONS.CAN_CHANGE_CATALOG,
+      p !== PERMISSIONS.CAN_CHANGE_CATALOG &&
+      p !== PERMISSIONS.CAN_VIEW_AUDIT_TRAIL,
   ),
   // Agents read riders (who is near, who is on the order) but change nothing about them.
   agent: [

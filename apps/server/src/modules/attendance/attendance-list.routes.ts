@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { pageResponse } from '../../lib/paging';
 import { plainJsonSerializer } from '../../lib/plain-json';
 import { currentUser } from '../../plugins/auth';
+import { exportAudit } from '../audit/audit-export';
 import { attendanceCsvFileName } from './attendance-csv';
 import * as service from './attendance-list.service';
 
@@ -56,7 +57,8 @@ export const attendanceListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const stream = Readable.from(service.attendanceCsv(app.db, req.query, model));
+      const audit = exportAudit(app.db, req, { entityType: 'Attendance', format: 'csv' });
+      const stream = Readable.from(service.attendanceCsv(app.db, req.query, model, audit));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
@@ -79,7 +81,14 @@ export const attendanceListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: detailResponseSchema },
       },
     },
-    async (req) => service.sendAttendanceListingEmail(app.db, req.query, model, currentUser(req)),
+    async (req) =>
+      service.sendAttendanceListingEmail(
+        app.db,
+        req.query,
+        model,
+        currentUser(req),
+        exportAudit(app.db, req, { entityType: 'Attendance', format: 'email' }),
+      ),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { type OnTimeModel, onTimePercentage } from '@dastak/core/rules/lateness'
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { limitOffset } from '../../lib/paging';
+import { auditedCsv, type ExportAudit } from '../audit/audit-export';
 import { enqueueEmail } from '../notifications/notifications.repository';
 import {
   ATTENDANCE_CSV_BATCH,
@@ -144,11 +145,9 @@ export function attendanceCsv(
   db: DbOrTx,
   q: AttendanceListQuery,
   model: OnTimeModel,
+  audit?: ExportAudit,
 ): AsyncIterable<string> {
-  const chunks = attendanceCsvChunks(db, q, model);
-  return (async function* () {
-    for await (const chunk of chunks) yield chunk.text;
-  })();
+  return auditedCsv(attendanceCsvChunks(db, q, model), audit);
 }
 
 /**
@@ -160,6 +159,7 @@ export async function sendAttendanceListingEmail(
   q: AttendanceListQuery,
   model: OnTimeModel,
   user: { email: string },
+  audit?: ExportAudit,
 ): Promise<{ detail: string }> {
   const now = new Date();
   let csv = '';
@@ -174,6 +174,7 @@ export async function sendAttendanceListingEmail(
     text: `The attendance records matching your filters (${rows} ${rows === 1 ? 'record' : 'records'}) are attached.`,
     attachments: [{ filename: attendanceCsvFileName(now), content: csv, contentType: 'text/csv' }],
   });
+  await audit?.(rows);
   return { detail: SUCCESS.ATTENDANCE_LISTING_EMAIL };
 }
 

@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tooManyRequests } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/auth';
+import { auditAuthAttempts } from '../audit/audit-auth';
 import * as service from './auth.service';
 
 const REFRESH_COOKIE = 'dastak_refresh';
@@ -31,6 +32,7 @@ function setRefreshCookie(reply: FastifyReply, token: string) {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, tokens: app.tokens, publicUrl: app.config.PUBLIC_URL });
+  app.addHook('onResponse', auditAuthAttempts(app.db));
 
   // Per account, on top of the per-address limit in the route config: stops a spread-out
   // password guess against one account.

@@ -17,6 +17,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitOffset, pageResponse } from '../../lib/paging';
+import { recordDetailOpen } from '../audit/audit.service';
 import { actorFromRequest, actorUserId } from '../orders/actor';
 import * as service from './customers.service';
 
@@ -69,7 +70,11 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema },
       },
     },
-    async (req) => service.getCustomer(app.db, req.params.id, req.query.vertical),
+    async (req) => {
+      const customer = await service.getCustomer(app.db, req.params.id, req.query.vertical);
+      await recordDetailOpen(app.db, req, 'Customer', customer.id);
+      return customer;
+    },
   );
 
   app.patch(

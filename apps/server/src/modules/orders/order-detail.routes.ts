@@ -5,6 +5,7 @@ import type { Vertical } from '@dastak/core/states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
+import { recordDetailOpen } from '../audit/audit.service';
 import { getOrderDetail, locateOrder } from './order-detail.service';
 
 const tags = ['orders'];
@@ -41,8 +42,16 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema },
       },
     },
-    async (req) =>
-      getOrderDetail(app.db, verticalOr404(req.params.vertical), idOr404(req.params.id)),
+    async (req) => {
+      const order = await getOrderDetail(
+        app.db,
+        verticalOr404(req.params.vertical),
+        idOr404(req.params.id),
+      );
+      // The order's page is where a patient's details open (name, phone, address, tests).
+      await recordDetailOpen(app.db, req, 'Patient', order.patient.id, { order: order.id });
+      return order;
+    },
   );
 
   // /orders/detail/{id} on the console (map popups, late orders) carries only the id.

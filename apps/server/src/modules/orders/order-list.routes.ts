@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { pageLink } from '../../lib/paging';
 import { plainJsonSerializer, rawJson } from '../../lib/plain-json';
 import { currentUser } from '../../plugins/auth';
+import { exportAudit } from '../audit/audit-export';
 import { csvFileName } from './order-csv';
 import * as service from './order-list.service';
 
@@ -86,7 +87,12 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { vertical } = req.params;
-      const stream = Readable.from(service.orderListCsv(app.db, vertical, req.query));
+      const audit = exportAudit(app.db, req, {
+        entityType: 'Order',
+        format: 'csv',
+        entityId: vertical,
+      });
+      const stream = Readable.from(service.orderListCsv(app.db, vertical, req.query, audit));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
@@ -110,6 +116,16 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      service.sendOrderListingEmail(app.db, req.params.vertical, req.query, currentUser(req)),
+      service.sendOrderListingEmail(
+        app.db,
+        req.params.vertical,
+        req.query,
+        currentUser(req),
+        exportAudit(app.db, req, {
+          entityType: 'Order',
+          format: 'email',
+          entityId: req.params.vertical,
+        }),
+      ),
   );
 };

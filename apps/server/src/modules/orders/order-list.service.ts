@@ -8,6 +8,7 @@ import { ORDER_STATES, VERTICAL_LABELS, type Vertical } from '@dastak/core/state
 import { badRequest } from '../../lib/http-errors';
 import { limitOffset } from '../../lib/paging';
 import { containsPattern } from '../../lib/search-pattern';
+import { auditedCsv, type ExportAudit } from '../audit/audit-export';
 import { enqueueEmail } from '../notifications/notifications.repository';
 import { csvFileName, orderCsvChunks } from './order-csv';
 import * as repo from './order-list.repository';
@@ -174,11 +175,10 @@ export function orderListCsv(
   db: Parameters<typeof repo.listOrders>[0],
   vertical: Vertical,
   q: OrderListQuery,
+  audit?: ExportAudit,
 ): AsyncIterable<string> {
   const chunks = orderCsvChunks(db, filterOf(vertical, q), sortKeysOf(q.ordering));
-  return (async function* () {
-    for await (const chunk of chunks) yield chunk.text;
-  })();
+  return auditedCsv(chunks, audit);
 }
 
 /**
@@ -190,6 +190,7 @@ export async function sendOrderListingEmail(
   vertical: Vertical,
   q: OrderListQuery,
   user: { email: string },
+  audit?: ExportAudit,
 ): Promise<{ detail: string }> {
   const filter = filterOf(vertical, q);
   // An attachment is whole by nature; the outbox row carries it until the relay sends it.
@@ -206,5 +207,6 @@ export async function sendOrderListingEmail(
     text: `The ${VERTICAL_LABELS[vertical]} orders matching your filters (${rows} ${rows === 1 ? 'order' : 'orders'}) are attached.`,
     attachments: [{ filename: csvFileName(vertical, now), content: csv, contentType: 'text/csv' }],
   });
+  await audit?.(rows);
   return { detail: SUCCESS.ORDER_LISTING_EMAIL };
 }

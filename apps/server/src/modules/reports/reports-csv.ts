@@ -84,5 +84,9 @@ export function reportCsv(kind: ReportKind, answer: unknown): string {
   return [table.header, ...table.rows(answer)].map((r) => csvLine(r.map(text))).join('');
 }
 
+/** The data rows of a report's CSV (its header not counted), for the export's audit. */
+export const reportCsvRowCount = (kind: ReportKind, answer: unknown) =>
+  TABLES[kind].rows(answer).length;
+
 export const reportCsvFileName = (kind: ReportKind, vertical: string, from: string, to: string) =>
   `${kind}-${vertical}-${from}-to-${to}.csv`;

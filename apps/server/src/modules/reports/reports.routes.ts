@@ -15,8 +15,9 @@ import {
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportAudit } from '../audit/audit-export';
 import { reportOf } from './reports.service';
-import { reportCsv, reportCsvFileName } from './reports-csv';
+import { reportCsv, reportCsvFileName, reportCsvRowCount } from './reports-csv';
 
 const tags = ['reports'];
 const params = z.object({ vertical: verticalSchema });
@@ -86,7 +87,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const { vertical } = req.params;
         const q = req.query;
-        const body = reportCsv(kind, await reportOf(app.db, kind, vertical, q, model));
+        const answer = await reportOf(app.db, kind, vertical, q, model);
+        const body = reportCsv(kind, answer);
+        await exportAudit(app.db, req, { entityType: 'Report', format: 'csv', entityId: kind })(
+          reportCsvRowCount(kind, answer),
+        );
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header(

@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { Db } from '../../db/client';
+import { recordUserChange } from '../audit/audit-users';
 import { hashPassword } from '../auth/password';
 import * as repo from './users.repository';
 
@@ -48,6 +49,7 @@ export async function createStaffUser(db: Db, input: StaffUserInput): Promise<re
       userType: USER_TYPES.STAFF,
     });
     await repo.grantPermissions(tx, user.id, input.permissions);
+    await recordUserChange(tx, 'C', user, { permissions: [...input.permissions] });
     return user;
   });
 }
@@ -64,6 +66,10 @@ export async function setPermissions(
   await db.transaction(async (tx) => {
     await repo.grantPermissions(tx, user.id, change.grant ?? []);
     await repo.revokePermissions(tx, user.id, change.revoke ?? []);
+    await recordUserChange(tx, 'U', user, {
+      grant: change.grant ?? [],
+      revoke: change.revoke ?? [],
+    });
   });
   return repo.listPermissionNames(db, user.id);
 }
