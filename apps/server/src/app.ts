@@ -12,7 +12,8 @@ import type { Db, DbHandle } from './db/client';
 import { BODY_LIMIT_BYTES } from './lib/limits';
 import { requestIdGenerator } from './lib/request-id';
 import { loggerOptions, RequestLogController, requestChildLogger } from './logger';
-import { isUserActive, putSecretOnce } from './modules/auth/auth.repository';
+import { putSecretOnce } from './modules/auth/auth.repository';
+import { sessionStore } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/health.routes';
@@ -86,8 +87,10 @@ export async function buildApp({
   await app.register(emptyJsonBodyPlugin);
   await app.register(caseBoundaryPlugin);
   await app.register(authPlugin, {
-    tokens: createTokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS, (id) =>
-      isUserActive(dbHandle.db, id),
+    tokens: createTokenService(
+      jwtSecret,
+      config.ACCESS_TOKEN_TTL_SECONDS,
+      sessionStore(dbHandle.db),
     ),
   });
   await app.register(swaggerPlugin);

@@ -85,7 +85,7 @@ function refusal(access: RouteAccess, user: AuthUser): Error | undefined {
 
 const BEARER = 'Bearer ';
 
-function bearerToken(req: FastifyRequest): string | undefined {
+export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header === undefined) return undefined;
   // The form every client sends, 'Bearer <token>' (a token starts with a visible ASCII

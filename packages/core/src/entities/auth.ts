@@ -3,7 +3,7 @@ import { PASSWORD_MIN } from '../constants';
 import { VALIDATION } from '../messages';
 import { USER_TYPES } from '../states';
 import { whenMissing } from '../zod-messages';
-import { emailSchema, idSchema } from './common';
+import { dateTimeSchema, emailSchema, idSchema } from './common';
 
 export const userTypeSchema = z.union([
   z.literal(USER_TYPES.RIDER),
@@ -28,6 +28,18 @@ export type User = z.infer<typeof userSchema>;
 /** Staff picker item (created-by filter). */
 export const staffUserSchema = z.object({ id: idSchema, fullName: z.string() });
 export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** GET /users/staff/: a staff account as the staff admin page lists it ('Can manage staff'). */
+export const staffAccountSchema = z.object({
+  id: idSchema,
+  fullName: z.string(),
+  email: z.string(),
+  isActive: z.boolean(),
+  lastLogin: dateTimeSchema.nullable(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+export const staffAccountParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema) });
 
 const requiredText = z
   .string({ error: whenMissing(VALIDATION.REQUIRED) })
@@ -67,6 +79,18 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z.object({ token: requiredText, password: passwordSchema });
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** GET /auth/sessions/: one of the caller's signed-in sessions (ADR 0053). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** Browser and system, from the User-Agent the login came with ('Chrome on Windows'). */
+  device: z.string(),
+  created: dateTimeSchema,
+  lastSeen: dateTimeSchema,
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
 
 /** Answer of bodies that only confirm, e.g. password reset requested. */
 export const detailResponseSchema = z.object({ detail: z.string() });

@@ -1,6 +1,12 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appSecrets, passwordResetTokens, refreshTokens, users } from '../../db/schema/users';
+import {
+  appSecrets,
+  passwordResetTokens,
+  refreshTokens,
+  sessions,
+  users,
+} from '../../db/schema/users';
 
 export async function insertRefreshToken(db: DbOrTx, v: typeof refreshTokens.$inferInsert) {
   await db.insert(refreshTokens).values(v);
@@ -27,22 +33,98 @@ export async function claimRefreshToken(db: DbOrTx, id: number): Promise<boolean
   return rows.length === 1;
 }
 
+/** Ends one session: its refresh tokens and the session row (whose id is the family's). */
 export async function revokeFamily(db: DbOrTx, familyId: string) {
+  const revokedAt = new Date();
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt })
+    .where(and(eq(sessions.id, familyId), isNull(sessions.revokedAt)));
 }
 
+/** Ends every session of the user. */
 export async function revokeAllForUser(db: DbOrTx, userId: number) {
+  const revokedAt = new Date();
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertSession(db: DbOrTx, v: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(v);
+}
+
+/**
+ * The session of a refresh-token family, made if the family predates sessions (an upgrade);
+ * returns whether it is live.
+ */
+export async function ensureSession(db: DbOrTx, id: string, userId: number): Promise<boolean> {
+  await db.insert(sessions).values({ id, userId }).onConflictDoNothing();
+  const [row] = await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return row !== undefined;
+}
+
+/**
+ * The user of a live session, if active, marking the session seen: one statement, read once per
+ * access token per instance (ADR 0053).
+ */
+export async function touchSessionUser(db: DbOrTx, id: string, userId: number) {
+  const [row] = await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .from(users)
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        eq(users.id, sessions.userId),
+        eq(users.isActive, true),
+      ),
+    )
+    .returning({ email: users.email, userType: users.userType });
+  return row;
+}
+
+/** A user's live sessions, most recently seen first (live: not ended, refreshed within `since`). */
+export async function listLiveSessions(db: DbOrTx, userId: number, since: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      created: sessions.created,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, since)),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
 }
 
 export async function insertResetToken(db: DbOrTx, v: typeof passwordResetTokens.$inferInsert) {
   await db.insert(passwordResetTokens).values(v);
+}
+
+/** Cancels every outstanding reset link of the user (a newer link, or a reset done). */
+export async function cancelResetTokens(db: DbOrTx, userId: number) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Claims an unused, unexpired reset token atomically: single use even under a double submit. */
@@ -70,13 +152,4 @@ export async function getSecret(db: DbOrTx, name: string) {
 export async function putSecretOnce(db: DbOrTx, name: string, value: string): Promise<string> {
   await db.insert(appSecrets).values({ name, value }).onConflictDoNothing();
   return (await getSecret(db, name)) ?? value;
-}
-
-/** True when the user exists and is active: read once per access token, not per request. */
-export async function isUserActive(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.isActive === true;
 }

@@ -6,12 +6,14 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   refreshRequestSchema,
+  sessionSchema,
 } from '@dastak/core/entities/auth';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { tooManyRequests } from '../../lib/http-errors';
-import { currentUser } from '../../plugins/auth';
+import { bearerToken, currentUser } from '../../plugins/auth';
 import { auditAuthAttempts } from '../audit/audit-auth';
 import * as service from './auth.service';
 
@@ -58,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await service.login(deps(), req.body);
+      const result = await service.login(deps(), req.body, req.headers['user-agent']);
       setRefreshCookie(reply, result.refreshToken);
       return result;
     },
@@ -97,10 +99,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await service.logout(
-        deps(),
-        req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE],
-      );
+      // The access token it came with names the session too (a client that kept no refresh token).
+      const result = await service.logout(deps(), {
+        refreshToken: req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE],
+        accessToken: bearerToken(req),
+      });
       reply.clearCookie(REFRESH_COOKIE, { path: cookieOptions.path });
       return result;
     },
@@ -133,6 +136,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => service.resetPassword(deps(), req.body),
+  );
+
+  app.get(
+    '/sessions/',
+    {
+      config: { access: ROUTE_ACCESS.SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary: "The caller's signed-in sessions, most recently seen first",
+        response: { 200: z.array(sessionSchema) },
+      },
+    },
+    async (req) => service.listSessions(deps(), currentUser(req)),
+  );
+
+  // Every session of the caller ends, this one included: the console then signs in again.
+  app.post(
+    '/sessions/end-all/',
+    {
+      config: { access: ROUTE_ACCESS.SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere',
+        response: { 200: detailResponseSchema },
+      },
+    },
+    async (req) => service.signOutEverywhere(deps(), currentUser(req).id),
   );
 
   app.get(

@@ -1,14 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PASSWORD_RESET_TTL_MINUTES, REFRESH_TOKEN_TTL_DAYS } from '@dastak/core/constants';
 import { ERRORS, SUCCESS } from '@dastak/core/messages';
+import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { badRequest, unauthorized } from '../../lib/http-errors';
 import { enqueueEmail } from '../notifications/notifications.repository';
+import { publishSessionsChanged } from '../realtime/publish';
 import * as usersRepo from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
 import * as repo from './auth.repository';
+import { describeDevice } from './device';
 import { hashPassword, verifyPassword } from './password';
-import type { TokenService } from './tokens';
+import type { AuthUser, SessionStore, TokenService } from './tokens';
 
 export interface AuthDeps {
   db: Db;
@@ -24,6 +28,7 @@ const daysFromNow = (d: number) => new Date(Date.now() + d * 86_400_000);
 // A real hash of nothing, so a login for an unknown email costs the same time as a wrong password.
 const dummyHash = hashPassword(randomUUID());
 
+/** A session's refresh-token family shares its id: ending the session ends both. */
 async function issueTokens(deps: AuthDeps, user: usersRepo.UserRow, familyId: string) {
   const dto = await toUserDto(deps.db, user);
   const token = await deps.tokens.signAccess({
@@ -31,6 +36,7 @@ async function issueTokens(deps: AuthDeps, user: usersRepo.UserRow, familyId: st
     email: user.email,
     userType: user.userType,
     permissions: dto.userPermissions.map((p) => p.name),
+    sessionId: familyId,
   });
   const refreshToken = newOpaqueToken();
   await repo.insertRefreshToken(deps.db, {
@@ -45,6 +51,7 @@ async function issueTokens(deps: AuthDeps, user: usersRepo.UserRow, familyId: st
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string; playerId?: string | null },
+  userAgent?: string,
 ) {
   const user = await usersRepo.findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
@@ -53,7 +60,13 @@ export async function login(
     lastLogin: new Date(),
     ...(input.playerId ? { playerId: input.playerId } : {}),
   });
-  return issueTokens(deps, user, randomUUID());
+  const sessionId = randomUUID();
+  await repo.insertSession(deps.db, {
+    id: sessionId,
+    userId: user.id,
+    userAgent: userAgent?.slice(0, 512),
+  });
+  return issueTokens(deps, user, sessionId);
 }
 
 /**
@@ -76,11 +89,15 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; ema
   if (!user?.isActive || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
   }
+  // An ended session refuses its family (a family from before sessions gets its row here).
+  if (!(await repo.ensureSession(deps.db, row.familyId, user.id)))
+    throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
   if (row.rotatedAt || !(await repo.claimRefreshToken(deps.db, row.id))) {
     // A lost race against a concurrent rotation of the same token counts as rotated just now.
     const rotatedAt = row.rotatedAt?.getTime() ?? Date.now();
     if (Date.now() - rotatedAt > REFRESH_REUSE_GRACE_MS) {
-      await repo.revokeFamily(deps.db, row.familyId);
+      // Reuse: the session ends, its access tokens too.
+      await endSession(deps, row.familyId, user.id);
       throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
     }
   }
@@ -88,24 +105,46 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; ema
   return { token, refreshToken };
 }
 
-export async function logout(deps: AuthDeps, refreshToken: string | undefined) {
-  if (refreshToken) {
-    const row = await repo.findRefreshToken(deps.db, sha256(refreshToken));
-    if (row) await repo.revokeFamily(deps.db, row.familyId);
+/**
+ * Ends the session the request names: by its refresh token, or by the access token it came with
+ * (expired or not: the signature is the proof). Either way its access tokens stop at once.
+ */
+export async function logout(
+  deps: AuthDeps,
+  credentials: { refreshToken?: string; accessToken?: string },
+) {
+  if (credentials.refreshToken) {
+    const row = await repo.findRefreshToken(deps.db, sha256(credentials.refreshToken));
+    if (row) await endSession(deps, row.familyId, row.userId);
   }
+  const session = credentials.accessToken
+    ? await deps.tokens.sessionOf(credentials.accessToken)
+    : undefined;
+  if (session) await endSession(deps, session.sessionId, session.userId);
   return { detail: SUCCESS.LOGGED_OUT };
 }
 
+/**
+ * The least time a reset request takes, found or not. Why: the found path writes a link and an
+ * email (about 4 ms, twice the lookup alone), which told an attacker which emails have accounts.
+ * Both paths do the same lookup and token work, then wait out the rest of this floor.
+ */
+export const RESET_REQUEST_MIN_MS = 200;
+
 /** Always answers the same, whether or not the email exists, so it cannot be used to probe. */
 export async function requestPasswordReset(deps: AuthDeps, email: string) {
+  const until = performance.now() + RESET_REQUEST_MIN_MS;
+  const token = newOpaqueToken();
+  const tokenHash = sha256(token);
   const user = await usersRepo.findUserByEmail(deps.db, email);
   if (user?.isActive) {
-    const token = newOpaqueToken();
     const link = `${deps.publicUrl}/app/password-reset/${token}`;
     await deps.db.transaction(async (tx) => {
+      // The newest link is the only one: the ones sent before stop working.
+      await repo.cancelResetTokens(tx, user.id);
       await repo.insertResetToken(tx, {
         userId: user.id,
-        tokenHash: sha256(token),
+        tokenHash,
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
       });
       await enqueueEmail(tx, {
@@ -123,18 +162,23 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
       });
     });
   }
+  await sleep(Math.max(0, until - performance.now()));
   return { detail: SUCCESS.PASSWORD_RESET_REQUESTED };
 }
 
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const claimed = await repo.claimResetToken(tx, sha256(input.token));
     if (!claimed) throw badRequest(ERRORS.INVALID_RESET_TOKEN);
     await usersRepo.updateUser(tx, claimed.userId, { passwordHash });
-    // A new password ends every existing session.
+    // A new password cancels every other link and ends every existing session.
+    await repo.cancelResetTokens(tx, claimed.userId);
     await repo.revokeAllForUser(tx, claimed.userId);
+    await publishSessionsChanged(tx, claimed.userId);
+    return claimed.userId;
   });
+  deps.tokens.forgetUser(userId);
   return { detail: SUCCESS.PASSWORD_CHANGED };
 }
 
@@ -145,12 +189,64 @@ export async function me(deps: AuthDeps, userId: number) {
 }
 
 /**
- * Ends every session of a user who was just deactivated or deleted (ADR 0030): the refresh
- * tokens at once (in the database, for every instance), the access tokens at once in this
- * instance. Another instance refuses them on first sight and drops those it cached within one
- * access-token lifetime. Call it after the change that deactivates or deletes the user.
+ * Ends one session (logout, refresh-token reuse): its refresh tokens and its access tokens, at
+ * once in every instance (the notice makes each drop the user's verified tokens; ADR 0053).
+ */
+async function endSession(
+  deps: Pick<AuthDeps, 'db' | 'tokens'>,
+  sessionId: string,
+  userId: number,
+) {
+  await deps.db.transaction(async (tx) => {
+    await repo.revokeFamily(tx, sessionId);
+    await publishSessionsChanged(tx, userId);
+  });
+  deps.tokens.forgetUser(userId);
+}
+
+/**
+ * Ends every session of a user (sign out everywhere; a user deactivated or deleted, ADR 0030):
+ * the refresh tokens and the access tokens, at once in every instance (ADR 0053).
  */
 export async function endSessions(deps: Pick<AuthDeps, 'db' | 'tokens'>, userId: number) {
-  await repo.revokeAllForUser(deps.db, userId);
+  await deps.db.transaction(async (tx) => {
+    await repo.revokeAllForUser(tx, userId);
+    await publishSessionsChanged(tx, userId);
+  });
   deps.tokens.forgetUser(userId);
+}
+
+/** The caller's live sessions, this one marked. */
+export async function listSessions(deps: AuthDeps, user: AuthUser) {
+  const since = new Date(Date.now() - REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+  const rows = await repo.listLiveSessions(deps.db, user.id, since);
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.userAgent),
+    created: toKarachiIso(r.created),
+    lastSeen: toKarachiIso(r.lastSeenAt),
+    current: r.id === user.sessionId,
+  }));
+}
+
+export async function signOutEverywhere(deps: AuthDeps, userId: number) {
+  await endSessions(deps, userId);
+  return { detail: SUCCESS.LOGGED_OUT };
+}
+
+/** The sessions table behind the token service (app.ts). */
+export function sessionStore(db: Db): SessionStore {
+  return {
+    async start(userId) {
+      const id = randomUUID();
+      await repo.insertSession(db, { id, userId });
+      return id;
+    },
+    async load(sessionId, userId) {
+      const row = await repo.touchSessionUser(db, sessionId, userId);
+      if (!row) return undefined;
+      const permissions = await usersRepo.listPermissionNames(db, userId);
+      return { id: userId, email: row.email, userType: row.userType, permissions };
+    },
+  };
 }

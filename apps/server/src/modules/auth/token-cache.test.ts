@@ -5,7 +5,13 @@ import { users } from '../../db/schema/users';
 import { bearer, createTestApp, createUser, login, randomAddress } from '../../test/test-app';
 import { verifiedTokenCache } from './tokens';
 
-const user = (id: number) => ({ id, email: `u${id}@test.local`, userType: 1, permissions: [] });
+const user = (id: number) => ({
+  id,
+  email: `u${id}@test.local`,
+  userType: 1,
+  permissions: [],
+  sessionId: `s${id}`,
+});
 
 describe('verified access tokens (cache)', () => {
   it("a deactivated user's token, already verified and cached, follows ADR 0008: refresh refused at once, the token refused once it expires", async () => {

@@ -2,35 +2,61 @@ import { ERRORS } from '@dastak/core/messages';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from '../../lib/http-errors';
 
-/** What an access token carries: enough to authorise a request without a database read. */
+/**
+ * Who a request acts for: the user of the token's session, with the user's permissions as they
+ * are now (read from the database when the token is first seen, not taken from the token).
+ */
 export interface AuthUser {
   id: number;
   email: string;
   userType: number;
   permissions: string[];
+  /** The session the token belongs to (sessions table; ADR 0053). */
+  sessionId: string;
 }
 
+/** What a token is signed for: without a session id, signAccess starts a session (tests, benches). */
+export type AccessClaims = Omit<AuthUser, 'sessionId'> & { sessionId?: string };
+
 export interface TokenService {
-  signAccess(user: AuthUser): Promise<string>;
+  signAccess(user: AccessClaims): Promise<string>;
   /** Throws 401 'jwt expired' for an expired token (the console refreshes on exactly that). */
   verifyAccess(token: string): Promise<AuthUser>;
   /** The user of a token verified before and not expired yet, without a promise; else undefined. */
   knownAccess(token: string): AuthUser | undefined;
-  /** Ends the user's access tokens in this instance at once (deactivation, deletion: ADR 0030). */
+  /**
+   * Drops the user's verified tokens in this instance, so their next request reads the session
+   * and the user again (a session ended, permissions changed: ADR 0053). Other instances do the
+   * same on the notice the change published.
+   */
   forgetUser(userId: number): void;
+  /** Drops every verified token (the notice channel was lost: a notice may have been missed). */
+  forgetAll(): void;
+  /** The session and user a token was signed for, expired or not (logout): signature checked. */
+  sessionOf(token: string): Promise<{ userId: number; sessionId: string } | undefined>;
 }
 
-/** Whether a user may still use their tokens: exists and is active (read once per token). */
-export type UserGate = (userId: number) => Promise<boolean>;
+/** The sessions table, as the token service needs it (auth.repository.ts behind it). */
+export interface SessionStore {
+  /** Starts a session for the user (a token signed without one): what a login does. */
+  start(userId: number): Promise<string>;
+  /**
+   * The session's user as they are now, marking the session seen; undefined when the session
+   * ended, or the user is gone or inactive.
+   */
+  load(sessionId: string, userId: number): Promise<Omit<AuthUser, 'sessionId'> | undefined>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Verified tokens, kept until they expire. Why: verifying an HS256 token through jose costs about
  * 0.2 ms of CPU, a tenth of a list request, and a console sends the same token all day. The
  * signature of a given token string never changes, so only the expiry needs checking again, and
- * a cached token is refused from the same second jose would refuse it ('jwt expired'). The user
- * is checked (exists, active) once, when a token is first verified, not per request; deactivating
- * a user drops their tokens from this instance's cache, and another instance's cache holds them at
- * most one access-token lifetime (ADR 0030). Bounded, least recently used first out: 10,000 tokens
+ * a cached token is refused from the same second jose would refuse it ('jwt expired'). The session
+ * and its user (session live, user active, permissions now) are read once, when a token is first
+ * verified, not per request; a change to either drops the user's tokens from the cache of every
+ * instance through the notice channel (ADR 0053), so the next request reads them again. Bounded, least recently used first out: 10,000 tokens
  * is a few MB, well past the sessions of one deployment (ADR 0022).
  */
 export const VERIFIED_TOKENS_MAX = 10_000;
@@ -73,14 +99,16 @@ export function verifiedTokenCache(max: number) {
     dropUser(userId: number) {
       for (const [token, entry] of entries) if (entry.user.id === userId) entries.delete(token);
     },
+    clear() {
+      entries.clear();
+    },
   };
 }
 
 export function createTokenService(
   secret: string,
   ttlSeconds: number,
-  /** Without a gate (unit use) a valid signature is enough. */
-  userGate?: UserGate,
+  sessions: SessionStore,
 ): TokenService {
   const key = new TextEncoder().encode(secret);
   const verified = verifiedTokenCache(VERIFIED_TOKENS_MAX);
@@ -88,7 +116,9 @@ export function createTokenService(
   let forgets = 0;
   return {
     async signAccess(user) {
-      return new SignJWT({ email: user.email, typ: user.userType, perms: user.permissions })
+      const sid = user.sessionId ?? (await sessions.start(user.id));
+      // perms stays for clients that read it; the server reads the user's permissions instead.
+      return new SignJWT({ email: user.email, typ: user.userType, perms: user.permissions, sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuedAt()
@@ -99,6 +129,26 @@ export function createTokenService(
     forgetUser(userId) {
       forgets++;
       verified.dropUser(userId);
+    },
+    forgetAll() {
+      forgets++;
+      verified.clear();
+    },
+    async sessionOf(token) {
+      try {
+        // Logout works with an expired token: the signature is what proves the session.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: new Date(0),
+        });
+        const userId = Number(payload.sub);
+        const sessionId = payload.sid;
+        if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !UUID.test(sessionId))
+          return undefined;
+        return { userId, sessionId };
+      } catch {
+        return undefined;
+      }
     },
     async verifyAccess(token) {
       const known = verified.get(token, Date.now());
@@ -111,18 +161,22 @@ export function createTokenService(
         if (err instanceof joseErrors.JWTExpired) throw unauthorized(ERRORS.JWT_EXPIRED);
         throw unauthorized(ERRORS.INVALID_TOKEN);
       }
+      const userId = Number(payload.sub);
+      const sessionId = payload.sid;
+      if (!Number.isSafeInteger(userId)) throw unauthorized(ERRORS.INVALID_TOKEN);
+      // Signed before tokens named their session (an upgrade): the console refreshes on
+      // 'jwt expired', and the refresh gives it a token of the session (ADR 0053).
+      if (typeof sessionId !== 'string') throw unauthorized(ERRORS.JWT_EXPIRED);
+      // An ended session, a deleted or deactivated user: refused, and read again if presented again.
+      const now = UUID.test(sessionId) ? await sessions.load(sessionId, userId) : undefined;
+      if (!now) throw unauthorized(ERRORS.INVALID_TOKEN);
       // Frozen: one object now serves every request that carries this token.
       const user: AuthUser = Object.freeze({
-        id: Number(payload.sub),
-        email: String(payload.email),
-        userType: Number(payload.typ),
-        permissions: Object.freeze(
-          Array.isArray(payload.perms) ? payload.perms.map(String) : [],
-        ) as string[],
+        ...now,
+        id: userId,
+        sessionId,
+        permissions: Object.freeze([...now.permissions]) as string[],
       });
-      // A deleted or deactivated user's token: refused, and checked again if presented again.
-      if (!Number.isSafeInteger(user.id) || (userGate && !(await userGate(user.id))))
-        throw unauthorized(ERRORS.INVALID_TOKEN);
       // A token without an expiry (never signed here) is verified every time.
       if (payload.exp !== undefined && forgets === forgetsBefore) {
         verified.set(token, user, payload.exp * 1000);

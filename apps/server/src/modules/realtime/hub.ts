@@ -44,6 +44,8 @@ export class RealtimeHub {
   constructor(
     private readonly handle: DbHandle,
     private readonly log: FastifyBaseLogger,
+    /** A user's sessions or rights changed (a user id), or notices may have been lost (null). */
+    private readonly onSessionsChanged: (userId: number | null) => void = () => {},
   ) {}
 
   async start() {
@@ -55,6 +57,7 @@ export class RealtimeHub {
         // Notices may have been missed: every console resyncs on its next hello.
         this.log.warn({ err }, 'realtime listener lost; closing streams');
         this.closeAll();
+        this.onSessionsChanged(null);
       },
     );
     hubs.set(this.handle.db, this);
@@ -87,6 +90,10 @@ export class RealtimeHub {
     try {
       notice = JSON.parse(payload);
     } catch {
+      return;
+    }
+    if (notice.k === 'a') {
+      this.onSessionsChanged(notice.u);
       return;
     }
     if (notice.k === 'p') {

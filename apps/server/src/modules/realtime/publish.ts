@@ -15,7 +15,9 @@ export type RealtimeNotice =
   /** Riders whose state, duty, connectivity, flags or counts changed. */
   | { k: 'r'; ids: number[] }
   /** Orders that changed (state, fields, region) or were created. */
-  | { k: 'o'; ids: number[] };
+  | { k: 'o'; ids: number[] }
+  /** A user whose sessions ended or whose permissions or state changed (ADR 0053). */
+  | { k: 'a'; u: number };
 
 /**
  * Publishes inside the caller's transaction: PostgreSQL (and PGlite) deliver a NOTIFY only when
@@ -46,4 +48,9 @@ export async function publishRidersChanged(tx: DbOrTx, riderIds: readonly number
 
 export async function publishOrdersChanged(tx: DbOrTx, orderIds: readonly number[]) {
   if (orderIds.length) await notify(tx, { k: 'o', ids: [...new Set(orderIds)] });
+}
+
+/** Every instance drops the user's verified tokens: their next request reads them again. */
+export function publishSessionsChanged(tx: DbOrTx, userId: number) {
+  return notify(tx, { k: 'a', u: userId });
 }

@@ -13,7 +13,10 @@ import * as repo from './realtime.repository';
  * starts, so a console's fetch gets the usual `{detail}` answers (401 `jwt expired` included).
  */
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new RealtimeHub(app.dbHandle, app.log);
+  // The same channel carries the end of sessions: each instance drops the user's tokens.
+  const hub = new RealtimeHub(app.dbHandle, app.log, (userId) =>
+    userId === null ? app.tokens.forgetAll() : app.tokens.forgetUser(userId),
+  );
   await hub.start();
   app.metrics?.setStreamClients(() => hub.connections.size);
   // Open streams never end by themselves; end them before the server waits for its sockets.

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { USER_TYPES } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import { permissions, userPermissions, users } from '../../db/schema/users';
 
@@ -91,4 +92,20 @@ export async function listStaff(db: DbOrTx, userType: number) {
     .from(users)
     .where(and(eq(users.userType, userType), eq(users.isActive, true)))
     .orderBy(users.firstName, users.lastName);
+}
+
+/** Every staff account, active or not (the staff admin page). */
+export async function listStaffAccounts(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      isActive: users.isActive,
+      lastLogin: users.lastLogin,
+    })
+    .from(users)
+    .where(eq(users.userType, USER_TYPES.STAFF))
+    .orderBy(users.firstName, users.lastName, users.id);
 }

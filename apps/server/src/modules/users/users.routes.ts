@@ -1,7 +1,12 @@
-import { staffUserSchema } from '@dastak/core/entities/auth';
-import { ROUTE_ACCESS } from '@dastak/core/permissions';
+import {
+  staffAccountParamsSchema,
+  staffAccountSchema,
+  staffUserSchema,
+} from '@dastak/core/entities/auth';
+import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as staffAccounts from './staff-accounts.service';
 import * as service from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,5 +18,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], response: { 200: z.array(staffUserSchema) } },
     },
     async () => service.listStaffUsers(app.db),
+  );
+
+  // The staff admin page: every staff account, active or not.
+  app.get(
+    '/users/staff/',
+    {
+      config: { access: PERMISSIONS.CAN_MANAGE_STAFF },
+      schema: { tags: ['users'], response: { 200: z.array(staffAccountSchema) } },
+    },
+    async () => staffAccounts.listStaffAccounts(app.db),
+  );
+
+  // Deactivating ends every session of the account at once (ADR 0053).
+  app.post(
+    '/users/staff/:id/deactivate/',
+    {
+      config: { access: PERMISSIONS.CAN_MANAGE_STAFF },
+      schema: {
+        tags: ['users'],
+        summary: 'Deactivate a staff account and end its sessions',
+        params: staffAccountParamsSchema,
+        response: { 200: staffAccountSchema },
+      },
+    },
+    async (req) =>
+      staffAccounts.deactivateStaffUser({ db: app.db, tokens: app.tokens }, req.params.id),
   );
 };

@@ -3,6 +3,7 @@ import { USER_TYPES } from '@dastak/core/states';
 import type { Db } from '../../db/client';
 import { recordUserChange } from '../audit/audit-users';
 import { hashPassword } from '../auth/password';
+import { publishSessionsChanged } from '../realtime/publish';
 import * as repo from './users.repository';
 
 export interface StaffUserInput {
@@ -66,6 +67,8 @@ export async function setPermissions(
   await db.transaction(async (tx) => {
     await repo.grantPermissions(tx, user.id, change.grant ?? []);
     await repo.revokePermissions(tx, user.id, change.revoke ?? []);
+    // Every server reads the user's permissions again on their next request (ADR 0053).
+    await publishSessionsChanged(tx, user.id);
     await recordUserChange(tx, 'U', user, {
       grant: change.grant ?? [],
       revoke: change.revoke ?? [],

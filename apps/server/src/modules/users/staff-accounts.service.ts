@@ -1,0 +1,33 @@
+import { toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { USER_TYPES } from '@dastak/core/states';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import { endSessions } from '../auth/auth.service';
+import type { TokenService } from '../auth/tokens';
+import * as repo from './users.repository';
+
+type StaffAccountRow = Awaited<ReturnType<typeof repo.listStaffAccounts>>[number];
+
+const toStaffAccount = (r: StaffAccountRow) => ({
+  id: r.id,
+  fullName: `${r.firstName} ${r.lastName}`.trim(),
+  email: r.email,
+  isActive: r.isActive,
+  lastLogin: r.lastLogin ? toKarachiIso(r.lastLogin) : null,
+});
+
+export async function listStaffAccounts(db: Db) {
+  return (await repo.listStaffAccounts(db)).map(toStaffAccount);
+}
+
+/**
+ * Deactivates a staff account and ends its sessions at once, in every server (ADR 0030, 0053):
+ * the password, the refresh tokens and the access tokens all stop working.
+ */
+export async function deactivateStaffUser(deps: { db: Db; tokens: TokenService }, id: number) {
+  const user = await repo.findUserById(deps.db, id);
+  if (!user || user.userType !== USER_TYPES.STAFF) throw notFound();
+  await repo.updateUser(deps.db, id, { isActive: false });
+  await endSessions(deps, id);
+  return toStaffAccount({ ...user, isActive: false });
+}
