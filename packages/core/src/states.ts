@@ -142,6 +142,12 @@ export const PUBLIC_LINK_KINDS = [
 export type PublicLinkKind = (typeof PUBLIC_LINK_KINDS)[number];
 export const SURVEY_FORMS = ['physicalVisit', 'croFeedback'] as const;
 export type SurveyForm = (typeof SURVEY_FORMS)[number];
+/**
+ * A customer link as staff see it (issue 27): completed (the form answered) wins over expired,
+ * expired over opened (the customer's first read), opened over sent.
+ */
+export const LINK_STATES = ['sent', 'opened', 'completed', 'expired'] as const;
+export type LinkState = (typeof LINK_STATES)[number];
 /** States of an outbox message (email, push, SMS). */
 export const MESSAGE_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];

@@ -1,53 +1,31 @@
 import type { CustomerLink, SentMessage } from '@dastak/core/entities/feedback';
 import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
-import type { MessageState } from '@dastak/core/states';
-import { Button, Text, Tooltip } from '@mantine/core';
-import { IconCopy } from '@tabler/icons-react';
-import { showErrorToast, showSuccessToast } from '../lib/toast';
+import type { LinkState, MessageState } from '@dastak/core/states';
+import { Text, Tooltip } from '@mantine/core';
 import { Tag, type TagColor } from './tag';
 
 /**
  * Pieces shared by the order detail's 'Customer Links' and the customer detail's 'Surveys': the
- * copy button, the state of the last text message, and the dates (issue 14).
+ * link's state, the state of its last text message, and the dates (issues 14, 27). A link's URL
+ * is never shown: it opens the customer's form, and only the text message carries it (ADR 0051).
  */
 
 export const formatWhen = (value: string) => `${formatDisplayDate(value)} ${formatTime12(value)}`;
 
-/** Writes text to the clipboard; plain-http deployments have no Clipboard API, so fall back. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
+const LINK_TINT: Record<LinkState, TagColor> = {
+  sent: 'yellow',
+  opened: 'violet',
+  completed: 'green',
+  expired: 'gray',
+};
 
-export function CopyLinkButton({ url, label }: { url: string; label: string }) {
+/** Sent, opened (the customer's first read), completed (answered) or expired. */
+export function LinkStateTag({ state }: { state: LinkState }) {
   return (
-    <Button
-      size="compact-xs"
-      variant="default"
-      leftSection={<IconCopy size={12} />}
-      aria-label={`Copy ${label} link`}
-      onClick={() =>
-        copyText(url).then(
-          () => showSuccessToast(LINK_MESSAGES.LINK_COPIED),
-          () => showErrorToast(`Could not copy the link: ${url}`),
-        )
-      }
-    >
-      Copy
-    </Button>
+    <Tag color={LINK_TINT[state]} data-testid="link-state">
+      {LINK_MESSAGES.LINK_STATE_LABELS[state]}
+    </Tag>
   );
 }
 

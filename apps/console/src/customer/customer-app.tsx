@@ -1,7 +1,7 @@
 import type { PUBLIC_PAGE_ROOTS } from '@dastak/core/states';
 import { useEffect } from 'react';
 import { splitPath, usePathname } from './navigation';
-import { LiveLocationPage } from './pages/live-location-page';
+import { LiveLocationErrorPage, LiveLocationPage } from './pages/live-location-page';
 import { OrderReviewPage } from './pages/order-review-page';
 import {
   FeedbackErrorPage,
@@ -37,7 +37,7 @@ function page(root: Root, id: string | null) {
     case 'cro-feedback':
       return id ? <SurveyPage key={id} form="croFeedback" id={id} /> : <FeedbackErrorPage />;
     case 'rider-live-location':
-      return id ? <LiveLocationPage key={id} id={id} /> : <LiveLocationExpiredPage />;
+      return id ? <LiveLocationPage key={id} id={id} /> : <LiveLocationErrorPage />;
     case 'order-review-success':
     case 'cro-feedback-success':
       return <FeedbackSuccessPage />;

@@ -3,6 +3,7 @@ import { PUBLIC_LINKS, STAR_COUNT, WAIT_TIME_MAX, WAIT_TIME_MIN } from '../const
 import { VALIDATION } from '../messages';
 import {
   FEEDBACK_QUESTION_TYPES,
+  LINK_STATES,
   MESSAGE_STATES,
   PUBLIC_LINK_KINDS,
   SURVEY_FORMS,
@@ -30,7 +31,8 @@ const publicOutcomeFields = {
 /**
  * GET /feedback/order_review/{uuid}/. An unknown id answers 404 'Not found.'. An expired link
  * answers isExpired with `order` null and no ratings: past 48 hours the page tells nothing about
- * the order (ADR 0038).
+ * the order (ADR 0038). A completed review answers only isReviewComplete (no order, ratings,
+ * text or maps invitation), before and past its 48 hours: completed wins over expired (ADR 0051).
  */
 export const orderReviewSchema = z.object({
   order: z.object({ id: idSchema, number: z.string() }).nullable(),
@@ -106,7 +108,9 @@ export function feedbackAnswersSchemaFor(questions: readonly FeedbackQuestion[])
 
 /**
  * GET of a physical-visit or CRO interaction: flags that pick the page to show. An unknown id
- * answers 404 (the page marks the id invalid); an expired one isExpired with no responses.
+ * answers 404 (the page marks the id invalid); an expired one isExpired with no responses; a
+ * completed one isComplete only (no responses, no satisfaction), completed winning over expired
+ * (ADR 0051). The PATCH answer echoes the answers just given and the maps invitation.
  */
 export const feedbackInteractionSchema = z.object({
   interactionId: z.string(),
@@ -167,16 +171,20 @@ export const sentMessageSchema = z.object({
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 
 /**
- * A link sent to a customer: GET /orders/{vertical}/{id}/links/ lists an order's (staff; newest
- * first); POST /orders/{vertical}/{id}/links/{linkId}/resend/ sends it again (409 once expired).
+ * A link sent to a customer, as staff see it: GET /orders/{vertical}/{id}/links/ lists an order's
+ * (newest first); POST /orders/{vertical}/{id}/links/{ref}/resend/ sends it again (409 once
+ * expired or answered). It carries neither the link's public id nor its URL: that id opens the
+ * customer's form, so the only way it leaves the server is the text message to the customer
+ * (ADR 0051). `ref` is the staff's handle; `openedAt` the first public read.
  */
 export const customerLinkSchema = z.object({
-  id: z.string(),
+  ref: idSchema,
   kind: z.enum(PUBLIC_LINK_KINDS),
-  url: z.string(),
+  state: z.enum(LINK_STATES),
   created: z.string(),
   expiresAt: z.string().nullable(),
   isExpired: z.boolean(),
+  openedAt: z.string().nullable(),
   usedAt: z.string().nullable(),
   messages: z.array(sentMessageSchema),
 });

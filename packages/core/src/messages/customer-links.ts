@@ -8,11 +8,17 @@
 export const LINK_MESSAGES = {
   SURVEY_SENT: 'Survey sent to the customer',
   MESSAGE_RESENT: 'Message sent again',
-  LINK_COPIED: 'Link copied',
   LINK_EXPIRED: 'This link has expired; it can not be sent again.',
   CUSTOMER_HAS_NO_PHONE: 'This customer has no phone number to send to',
   ORDER_NOT_CUSTOMERS: 'The order does not belong to this customer',
   SURVEY_FORM_LABELS: { physicalVisit: 'Physical visit review', croFeedback: 'Support feedback' },
+  /** A link's state as staff see it (issue 27); never its URL. */
+  LINK_STATE_LABELS: {
+    sent: 'Sent',
+    opened: 'Opened',
+    completed: 'Completed',
+    expired: 'Expired',
+  },
   LINK_KIND_LABELS: {
     orderReview: 'Order review',
     physicalVisit: 'Physical visit review',

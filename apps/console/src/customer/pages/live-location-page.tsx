@@ -30,14 +30,27 @@ function RiderLine({ live }: { live: ActiveLiveLocation }) {
   );
 }
 
+/** 'Something went wrong!' in place: an unknown link, or no answer before anything showed. */
+export function LiveLocationErrorPage() {
+  return (
+    <Frame>
+      <section className="c-card">
+        <h1>{PUBLIC_PAGES.FEEDBACK_ERROR}</h1>
+      </section>
+    </Frame>
+  );
+}
+
 /**
  * /rider-live-location/{uuid}: the order, the rider's ETA (or the stops before this one) and a
  * map, refreshed every LIVE_LOCATION_POLL_MS. Once the order is collected the link expires; an
- * unknown link looks the same. A failed refresh keeps what was shown.
+ * unknown link (404) is the error page, not 'expired': it never was a link (issue 27). A failed
+ * refresh keeps what was shown.
  */
 export function LiveLocationPage({ id }: { id: string }) {
   const [live, setLive] = useState<ActiveLiveLocation | null>(null);
   const [unreachable, setUnreachable] = useState(false);
+  const [unknown, setUnknown] = useState(false);
 
   useEffect(() => {
     let stopped = false;
@@ -49,7 +62,7 @@ export function LiveLocationPage({ id }: { id: string }) {
       );
       if (stopped) return;
       if (answer.ok && answer.data.isExpired) return replaceWith(EXPIRED);
-      if (!answer.ok && answer.status === 404) return replaceWith(EXPIRED);
+      if (!answer.ok && answer.status === 404) return setUnknown(true);
       if (answer.ok && !answer.data.isExpired) setLive(answer.data);
       setUnreachable(!answer.ok);
       timer = setTimeout(poll, LIVE_LOCATION_POLL_MS);
@@ -61,16 +74,8 @@ export function LiveLocationPage({ id }: { id: string }) {
     };
   }, [id]);
 
-  if (!live) {
-    if (!unreachable) return <Loading />;
-    return (
-      <Frame>
-        <section className="c-card">
-          <h1>{PUBLIC_PAGES.FEEDBACK_ERROR}</h1>
-        </section>
-      </Frame>
-    );
-  }
+  if (unknown) return <LiveLocationErrorPage />;
+  if (!live) return unreachable ? <LiveLocationErrorPage /> : <Loading />;
 
   const rider =
     live.stopsBefore === 0 &&

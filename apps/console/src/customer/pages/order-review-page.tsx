@@ -41,8 +41,9 @@ export function OrderReviewPage({ id }: { id: string }) {
           answer.status === 410 ? ORDER_REVIEW_OUTCOMES.expired : ORDER_REVIEW_OUTCOMES.error,
         );
       const found = answer.data;
-      if (found.isExpired) replaceWith(ORDER_REVIEW_OUTCOMES.expired, stateFrom(found));
-      else if (found.isReviewComplete) replaceWith(ORDER_REVIEW_OUTCOMES.success, stateFrom(found));
+      // Answered wins over expired: the customer who reviewed keeps the thank-you page.
+      if (found.isReviewComplete) replaceWith(ORDER_REVIEW_OUTCOMES.success, stateFrom(found));
+      else if (found.isExpired) replaceWith(ORDER_REVIEW_OUTCOMES.expired, stateFrom(found));
       else setReview(found);
     });
     return () => {

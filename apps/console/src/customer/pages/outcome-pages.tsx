@@ -49,7 +49,7 @@ export function FeedbackErrorPage() {
   );
 }
 
-/** A live-location link once the order is collected (or cancelled), or an unknown one. */
+/** A live-location link once the order is collected (or cancelled); an unknown one is an error. */
 export function LiveLocationExpiredPage() {
   return (
     <Outcome tone="bad" heading={PUBLIC_PAGES.LIVE_LOCATION_EXPIRED}>

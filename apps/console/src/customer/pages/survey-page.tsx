@@ -104,8 +104,9 @@ export function SurveyPage({ form, id }: { form: SurveyForm; id: string }) {
         );
       }
       const found = interaction.data;
-      if (found.isExpired) return replaceWith(SURVEY_OUTCOMES.expired, stateFrom(found));
+      // Answered wins over expired: the customer keeps the thank-you page.
       if (found.isComplete) return replaceWith(SURVEY_OUTCOMES.success, stateFrom(found));
+      if (found.isExpired) return replaceWith(SURVEY_OUTCOMES.expired, stateFrom(found));
       if (!listed.ok) return replaceWith(SURVEY_OUTCOMES.error);
       setQuestions(listed.data);
     });

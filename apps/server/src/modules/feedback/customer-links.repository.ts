@@ -32,8 +32,9 @@ export async function findOrderLink(tx: DbOrTx, orderId: number, kind: PublicLin
   return row;
 }
 
-export async function findLink(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(publicLinks).where(eq(publicLinks.id, id));
+/** A link by the staff's handle (never by its secret id: staff do not have it). */
+export async function findLinkByRef(tx: DbOrTx, ref: number) {
+  const [row] = await tx.select().from(publicLinks).where(eq(publicLinks.ref, ref));
   return row;
 }
 
@@ -120,8 +121,8 @@ export async function insertInteraction(
   return created!;
 }
 
-/** The customer's surveys newest first, with their link and order. */
-export async function surveysOfCustomer(db: DbOrTx, customerId: number) {
+/** The customer's surveys newest first (or the one survey asked for), with link and order. */
+export async function surveysOfCustomer(db: DbOrTx, customerId: number, surveyId?: number) {
   return db
     .select({
       interaction: feedbackInteractions,
@@ -131,7 +132,12 @@ export async function surveysOfCustomer(db: DbOrTx, customerId: number) {
     .from(feedbackInteractions)
     .innerJoin(publicLinks, eq(publicLinks.id, feedbackInteractions.linkId))
     .leftJoin(orders, eq(orders.id, feedbackInteractions.orderId))
-    .where(eq(feedbackInteractions.customerId, customerId))
+    .where(
+      and(
+        eq(feedbackInteractions.customerId, customerId),
+        surveyId === undefined ? undefined : eq(feedbackInteractions.id, surveyId),
+      ),
+    )
     .orderBy(desc(feedbackInteractions.created), desc(feedbackInteractions.id));
 }
 

@@ -1,3 +1,4 @@
+import { idParamSchema } from '@dastak/core/entities/common';
 import { customerLinkSchema } from '@dastak/core/entities/feedback';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,19 +29,19 @@ export const customerLinksRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/orders/:vertical/:id/links/:linkId/resend/',
+    '/orders/:vertical/:id/links/:ref/resend/',
     {
       config: { access: PERMISSIONS.CAN_CHANGE_ORDER },
       schema: {
         tags,
-        params: orderPathSchema.extend({ linkId: z.string().min(1).max(64) }),
+        params: orderPathSchema.extend({ ref: idParamSchema }),
         response: { 200: customerLinkSchema },
       },
     },
     async (req) =>
       resendOrderLink(
         app.db,
-        { vertical: req.params.vertical, orderId: req.params.id, linkId: req.params.linkId },
+        { vertical: req.params.vertical, orderId: req.params.id, ref: req.params.ref },
         actorFromRequest(req),
       ),
   );

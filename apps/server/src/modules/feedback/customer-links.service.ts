@@ -7,6 +7,7 @@ import type { ActivityVerb } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import {
+  type LinkState,
   type MessageState,
   type OrderState,
   type PublicLinkKind,
@@ -164,7 +165,18 @@ const sentMessage = (m: MessageRow): SentMessage => ({
   lastError: m.lastError,
 });
 
-/** The links as the staff see them, each with the text messages that carried it. */
+/** Completed (the submit stamps usedAt) wins over expired, expired over opened, then sent. */
+function linkState(link: repo.LinkRow, isExpired: boolean): LinkState {
+  if (link.usedAt) return 'completed';
+  if (isExpired) return 'expired';
+  return link.openedAt ? 'opened' : 'sent';
+}
+
+/**
+ * The links as the staff see them, each with the text messages that carried it. Never the
+ * link's id or URL (ADR 0051): they open the customer's form, and an agent holding them could
+ * answer it as the customer; `ref` names the link instead.
+ */
 export async function serializeLinks(
   db: DbOrTx,
   links: repo.LinkRow[],
@@ -175,16 +187,20 @@ export async function serializeLinks(
     links.map((l) => l.id),
   );
   const now = new Date();
-  return links.map((link) => ({
-    id: link.id,
-    kind: link.kind,
-    url: linkUrl(link.kind, link.id),
-    created: toKarachiIso(link.created),
-    expiresAt: link.expiresAt ? toKarachiIso(link.expiresAt) : null,
-    isExpired: isLinkExpired(link, orderStateOf(link), now),
-    usedAt: link.usedAt ? toKarachiIso(link.usedAt) : null,
-    messages: messages.filter((m) => m.linkId === link.id).map(sentMessage),
-  }));
+  return links.map((link) => {
+    const isExpired = isLinkExpired(link, orderStateOf(link), now);
+    return {
+      ref: link.ref,
+      kind: link.kind,
+      state: linkState(link, isExpired),
+      created: toKarachiIso(link.created),
+      expiresAt: link.expiresAt ? toKarachiIso(link.expiresAt) : null,
+      isExpired,
+      openedAt: link.openedAt ? toKarachiIso(link.openedAt) : null,
+      usedAt: link.usedAt ? toKarachiIso(link.usedAt) : null,
+      messages: messages.filter((m) => m.linkId === link.id).map(sentMessage),
+    };
+  });
 }
 
 /** GET /orders/{vertical}/{id}/links/: the order's links newest first. */
@@ -195,30 +211,47 @@ export async function listOrderLinks(db: Db, vertical: Vertical, orderId: number
 }
 
 /**
- * POST /orders/{vertical}/{id}/links/{linkId}/resend/: the same link in a new SMS, logged on the
- * order. Refused once the link expired or its form was answered.
+ * The same link in a new SMS to the customer, in the caller's transaction. Refused once the link
+ * expired or its form was answered.
  */
+export async function textLinkAgain(
+  tx: DbOrTx,
+  link: repo.LinkRow,
+  p: { orderState: OrderState | null; customerId: number; orderNumber: string | null },
+) {
+  if (isLinkExpired(link, p.orderState)) throw conflict(LINK_MESSAGES.LINK_EXPIRED);
+  if (await isLinkCompleted(tx, link)) throw conflict(PUBLIC_PAGES.ALREADY_SUBMITTED);
+  await textLink(tx, link, await phoneOf(tx, link.customerId ?? p.customerId), p.orderNumber);
+}
+
+/** The order's activity row of a link sent again. */
+export async function linkResentRow(
+  tx: DbOrTx,
+  order: { id: number },
+  kind: PublicLinkKind,
+  actor: ActorContext,
+) {
+  const description = LINK_ACTIVITY.RESENT(LINK_ACTIVITY.SENT[kind], await actorName(tx, actor));
+  return activityRow(order, LINK_SENT_VERB, description, actor, { kind, resent: true });
+}
+
+/** POST /orders/{vertical}/{id}/links/{ref}/resend/: the link texted again, logged on the order. */
 export async function resendOrderLink(
   db: Db,
-  p: { vertical: Vertical; orderId: number; linkId: string },
+  p: { vertical: Vertical; orderId: number; ref: number },
   actor: ActorContext,
 ): Promise<CustomerLink> {
   requireStaff(actor, PERMISSIONS.CAN_CHANGE_ORDER);
   return db.transaction(async (tx) => {
     const order = await loadOrder(tx, p.orderId, p.vertical);
-    const link = await repo.findLink(tx, p.linkId);
+    const link = await repo.findLinkByRef(tx, p.ref);
     if (!link || link.orderId !== order.id) throw notFound();
-    if (isLinkExpired(link, order.state)) throw conflict(LINK_MESSAGES.LINK_EXPIRED);
-    if (await isLinkCompleted(tx, link)) throw conflict(PUBLIC_PAGES.ALREADY_SUBMITTED);
-    const customerId = link.customerId ?? order.customerId;
-    await textLink(tx, link, await phoneOf(tx, customerId), order.number);
-    const description = LINK_ACTIVITY.RESENT(
-      LINK_ACTIVITY.SENT[link.kind],
-      await actorName(tx, actor),
-    );
-    await insertActivities(tx, [
-      activityRow(order, LINK_SENT_VERB, description, actor, { kind: link.kind, resent: true }),
-    ]);
+    await textLinkAgain(tx, link, {
+      orderState: order.state,
+      customerId: order.customerId,
+      orderNumber: order.number,
+    });
+    await insertActivities(tx, [await linkResentRow(tx, order, link.kind, actor)]);
     const [serialized] = await serializeLinks(tx, [link], () => order.state);
     return serialized!;
   });

@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderReviews, publicLinks } from '../../db/schema/feedback';
+import { feedbackInteractions, orderReviews, publicLinks } from '../../db/schema/feedback';
 import { outbox } from '../../db/schema/outbox';
 import { relayOutboxOnce } from '../../jobs/outbox-relay';
 import { createTestApp } from '../../test/test-app';
@@ -22,6 +22,7 @@ import {
   placeOrder,
   tokenWith,
 } from '../orders/test-fixtures';
+import { publicCall } from './public-feedback.fixtures';
 
 const PUBLIC_URL = 'https://dastak.example';
 let f: Fixtures;
@@ -159,9 +160,11 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
     const body = res.json();
     expect(body.map((l: { kind: string }) => l.kind)).toEqual(['orderReview', 'riderLiveLocation']);
     expect(body[0]).toMatchObject({
+      ref: expect.any(Number),
+      state: 'sent',
       isExpired: false,
+      openedAt: null,
       usedAt: null,
-      url: `${PUBLIC_URL}/app/order-review/${body[0].id}`,
       messages: [
         {
           channel: 'sms',
@@ -174,14 +177,19 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
       ],
     });
     // The order is delivered: live tracking is over.
-    expect(body[1]).toMatchObject({ kind: 'riderLiveLocation', isExpired: true, expiresAt: null });
+    expect(body[1]).toMatchObject({
+      kind: 'riderLiveLocation',
+      state: 'expired',
+      isExpired: true,
+      expiresAt: null,
+    });
     expect((await api(f).get(`/orders/xray/${order.id}/links/`)).statusCode).toBe(404);
   });
 
   it('sends a link again: a new SMS row and an activity row', async () => {
     const { order } = await assigned();
     const [link] = await linksOf(order.id);
-    const res = await api(f).post(`/orders/blood/${order.id}/links/${link!.id}/resend/`, {});
+    const res = await api(f).post(`/orders/blood/${order.id}/links/${link!.ref}/resend/`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().messages).toHaveLength(2);
     expect(await smsOf(link!.id)).toHaveLength(2);
@@ -196,7 +204,7 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
   it('refuses to resend an expired link or an answered review (409), and writes nothing', async () => {
     const { order } = await delivered();
     const [live] = await linksOf(order.id, 'riderLiveLocation');
-    const expired = await api(f).post(`/orders/blood/${order.id}/links/${live!.id}/resend/`, {});
+    const expired = await api(f).post(`/orders/blood/${order.id}/links/${live!.ref}/resend/`, {});
     expect(expired.statusCode).toBe(409);
     expect(expired.json().detail).toBe(LINK_MESSAGES.LINK_EXPIRED);
 
@@ -205,7 +213,7 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
       .update(publicLinks)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(publicLinks.id, review!.id));
-    const late = await api(f).post(`/orders/blood/${order.id}/links/${review!.id}/resend/`, {});
+    const late = await api(f).post(`/orders/blood/${order.id}/links/${review!.ref}/resend/`, {});
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toBe(LINK_MESSAGES.LINK_EXPIRED);
 
@@ -217,7 +225,7 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
       .update(orderReviews)
       .set({ isComplete: true, overallStarRating: 5, onTimeStarRating: 5, riderStarRating: 5 })
       .where(eq(orderReviews.orderId, order.id));
-    const done = await api(f).post(`/orders/blood/${order.id}/links/${review!.id}/resend/`, {});
+    const done = await api(f).post(`/orders/blood/${order.id}/links/${review!.ref}/resend/`, {});
     expect(done.statusCode).toBe(409);
     expect(done.json().detail).toBe(PUBLIC_PAGES.ALREADY_SUBMITTED);
 
@@ -252,7 +260,7 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
     const { order } = await assigned();
     const { order: other } = await assigned();
     const [link] = await linksOf(other.id);
-    const res = await api(f).post(`/orders/blood/${order.id}/links/${link!.id}/resend/`, {});
+    const res = await api(f).post(`/orders/blood/${order.id}/links/${link!.ref}/resend/`, {});
     expect(res.statusCode).toBe(404);
   });
 
@@ -264,11 +272,136 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
     expect((await api(f).get(`/orders/blood/${order.id}/links/`, nobody)).statusCode).toBe(403);
     expect((await api(f).get(`/orders/blood/${order.id}/links/`, viewer)).statusCode).toBe(200);
     const resend = await api(f).post(
-      `/orders/blood/${order.id}/links/${link!.id}/resend/`,
+      `/orders/blood/${order.id}/links/${link!.ref}/resend/`,
       {},
       viewer,
     );
     expect(resend.statusCode).toBe(403);
     expect(await smsOf(link!.id)).toHaveLength(1);
+  });
+});
+
+describe("a link's secret stays with the customer (issue 27)", () => {
+  let all: Record<string, string>;
+  beforeAll(async () => {
+    all = await tokenWith(f.t, [
+      PERMISSIONS.CAN_VIEW_CUSTOMER,
+      PERMISSIONS.CAN_CHANGE_CUSTOMER,
+      PERMISSIONS.CAN_VIEW_ORDER,
+      PERMISSIONS.CAN_CHANGE_ORDER,
+    ]);
+  });
+  const customerLinkIds = async () =>
+    (
+      await f.t.db
+        .select({ id: publicLinks.id })
+        .from(publicLinks)
+        .where(eq(publicLinks.customerId, f.customerId))
+    ).map((l) => l.id);
+
+  /** The raw JSON text, as any client would read it: no link id, no public URL in it. */
+  async function expectNoSecret(res: { statusCode: number; body: string }, status = 200) {
+    expect(res.statusCode).toBe(status);
+    const ids = await customerLinkIds();
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(res.body).not.toContain(id);
+    expect(res.body).not.toContain(PUBLIC_URL);
+    expect(res.body).not.toContain('/app/');
+  }
+
+  it('staff answers carry no link id or URL: order links, resend, surveys, send and resend', async () => {
+    const { order } = await assigned();
+    const survey = await api(f).post(
+      `/customers/${f.customerId}/surveys/`,
+      {
+        form: 'croFeedback',
+        order: order.id,
+      },
+      all,
+    );
+    await expectNoSecret(survey, 201);
+    const links = await api(f).get(`/orders/blood/${order.id}/links/`);
+    await expectNoSecret(links);
+    const live = links.json().find((l: { kind: string }) => l.kind === 'riderLiveLocation');
+    await expectNoSecret(
+      await api(f).post(`/orders/blood/${order.id}/links/${live.ref}/resend/`, {}),
+    );
+    await expectNoSecret(await api(f).get(`/customers/${f.customerId}/surveys/`, all));
+    await expectNoSecret(
+      await api(f).post(`/customers/${f.customerId}/surveys/${survey.json().id}/resend/`, {}, all),
+    );
+    await expectNoSecret(await api(f).get(`/activity/?order=${order.id}`));
+    // Only the text messages carry the link: one to the customer per send.
+    const [liveRow] = await linksOf(order.id, 'riderLiveLocation');
+    expect(await smsOf(liveRow!.id)).toHaveLength(2);
+  });
+
+  it('a link id in the resend path names nothing (404), and nothing is sent', async () => {
+    const { order } = await assigned();
+    const [link] = await linksOf(order.id);
+    const res = await api(f).post(`/orders/blood/${order.id}/links/${link!.id}/resend/`, {});
+    expect(res.statusCode).toBe(404);
+    expect(await smsOf(link!.id)).toHaveLength(1);
+  });
+
+  it('shows a link sent, opened on its first public read, completed once answered', async () => {
+    const { order } = await delivered();
+    const [review] = await linksOf(order.id, 'orderReview');
+    const stateOf = async () =>
+      (await api(f).get(`/orders/blood/${order.id}/links/`))
+        .json()
+        .find((l: { kind: string }) => l.kind === 'orderReview');
+    expect(await stateOf()).toMatchObject({ state: 'sent', openedAt: null });
+
+    const call = publicCall(f.t);
+    expect((await call('GET', `/feedback/order_review/${review!.id}/`)).statusCode).toBe(200);
+    const opened = await stateOf();
+    expect(opened).toMatchObject({ state: 'opened', openedAt: expect.any(String) });
+    await call('GET', `/feedback/order_review/${review!.id}/`);
+    expect((await stateOf()).openedAt).toBe(opened.openedAt);
+
+    const stars = { overall_star_rating: 4, on_time_star_rating: 4, rider_star_rating: 4 };
+    expect((await call('PUT', `/feedback/order_review/${review!.id}/`, stars)).statusCode).toBe(
+      200,
+    );
+    expect(await stateOf()).toMatchObject({ state: 'completed', usedAt: expect.any(String) });
+    // Answered, then past its 48 hours: still completed (completed wins over expired).
+    await f.t.db
+      .update(publicLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(publicLinks.id, review!.id));
+    expect(await stateOf()).toMatchObject({ state: 'completed', isExpired: true });
+  });
+
+  it('resends a survey from the customer page; refuses an answered one (409)', async () => {
+    const sent = await api(f).post(
+      `/customers/${f.customerId}/surveys/`,
+      { form: 'croFeedback' },
+      all,
+    );
+    const [row] = await f.t.db
+      .select({ linkId: feedbackInteractions.linkId })
+      .from(feedbackInteractions)
+      .where(eq(feedbackInteractions.id, sent.json().id));
+    const url = `/customers/${f.customerId}/surveys/${sent.json().id}/resend/`;
+    const again = await api(f).post(url, {}, all);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().link.messages).toHaveLength(2);
+    expect(await smsOf(row!.linkId)).toHaveLength(2);
+    expect(
+      (await api(f).post(`/customers/999999/surveys/${sent.json().id}/resend/`, {}, all))
+        .statusCode,
+    ).toBe(404);
+    const viewer = await tokenWith(f.t, [PERMISSIONS.CAN_VIEW_CUSTOMER]);
+    expect((await api(f).post(url, {}, viewer)).statusCode).toBe(403);
+
+    await f.t.db
+      .update(feedbackInteractions)
+      .set({ isComplete: true })
+      .where(eq(feedbackInteractions.id, sent.json().id));
+    const done = await api(f).post(url, {}, all);
+    expect(done.statusCode).toBe(409);
+    expect(done.json().detail).toBe(PUBLIC_PAGES.ALREADY_SUBMITTED);
+    expect(await smsOf(row!.linkId)).toHaveLength(2);
   });
 });

@@ -21,6 +21,7 @@ import {
   isLinkExpired,
   outcomeFields,
   type PublicDeps,
+  readLink,
 } from './public-feedback.shared';
 
 /**
@@ -35,19 +36,24 @@ export function listQuestions(deps: PublicDeps, form: SurveyForm): Promise<Feedb
   return listActiveQuestions(deps.db, form);
 }
 
-async function open(deps: PublicDeps, form: SurveyForm, id: string) {
-  const link = await findLink(deps.db, id, form);
+/** The link and its survey; `read` records the customer's first read (GET, not the submit). */
+async function open(deps: PublicDeps, form: SurveyForm, id: string, read: boolean) {
+  const link = read ? await readLink(deps, id, form) : await findLink(deps.db, id, form);
   const interaction = link && (await findInteraction(deps.db, link.id, form));
   if (!link || !interaction) throw notFound();
   return { link, interaction };
 }
 
-function expiredView(deps: PublicDeps, id: string, isComplete: boolean): FeedbackInteraction {
+/**
+ * A survey answered or past its 48 hours tells only that (ADR 0051): no answers, no satisfaction,
+ * no maps invitation. Answered wins over expired: the customer keeps the thank-you page.
+ */
+function stateOnlyView(deps: PublicDeps, id: string, isComplete: boolean): FeedbackInteraction {
   return {
     interactionId: id,
     isComplete,
     isInteractionIdValid: true,
-    isExpired: true,
+    isExpired: !isComplete,
     isSatisfied: null,
     responses: [],
     ...outcomeFields(deps.config, false),
@@ -77,8 +83,10 @@ export async function getInteraction(
   form: SurveyForm,
   id: string,
 ): Promise<FeedbackInteraction> {
-  const { link, interaction } = await open(deps, form, id);
-  if (isLinkExpired(link, deps.now())) return expiredView(deps, id, interaction.isComplete);
+  const { link, interaction } = await open(deps, form, id, true);
+  if (interaction.isComplete || isLinkExpired(link, deps.now())) {
+    return stateOnlyView(deps, id, interaction.isComplete);
+  }
   return view(deps, id, interaction);
 }
 
@@ -116,9 +124,13 @@ export async function submitInteraction(
   id: string,
   body: FeedbackAnswers,
 ): Promise<FeedbackInteraction> {
-  const { link, interaction } = await open(deps, form, id);
+  const { link, interaction } = await open(deps, form, id, false);
   const now = deps.now();
-  if (isLinkExpired(link, now)) throw feedbackExpired();
+  if (isLinkExpired(link, now)) {
+    // Answered before it lapsed: the answer stands (409 leads to the thank-you page).
+    if (interaction.isComplete) throw conflict(PUBLIC_PAGES.ALREADY_SUBMITTED);
+    throw feedbackExpired();
+  }
   if (body.interactionId !== id) {
     throw badRequest(PUBLIC_FORM_MESSAGES.INTERACTION_MISMATCH, {
       interactionId: [PUBLIC_FORM_MESSAGES.INTERACTION_MISMATCH],

@@ -85,6 +85,28 @@ const body = (id: string, answers: [number, string][]) => ({
   interaction_id: id,
   responses: answers.map(([question, answer]) => ({ question, answer })),
 });
+/** A read that carries no answers: a fresh survey, an expired or a completed one. */
+const noAnswers = (id: string, flags: { isComplete: boolean; isExpired: boolean }) => ({
+  interactionId: id,
+  ...flags,
+  isInteractionIdValid: true,
+  isSatisfied: null,
+  responses: [],
+  supportPhone: f.t.config.SUPPORT_PHONE,
+  showGoogleMapReviewLink: false,
+  mapsReviewUrl: null,
+});
+/** Every physical-visit question answered: both stars a 5 and this text. */
+const answerAll = (id: string, text: string) =>
+  call(
+    'PATCH',
+    PATHS.physicalVisit(id),
+    body(id, [
+      [q.pvStaff, '5'],
+      [q.pvClean, '5'],
+      [q.pvText, text],
+    ]),
+  );
 const answersOf = (interactionId: number) =>
   f.t.db.select().from(feedbackAnswers).where(eq(feedbackAnswers.interactionId, interactionId));
 const interactionOf = async (id: number) =>
@@ -115,17 +137,7 @@ describe('GET an interaction', () => {
     const pv = await survey('physicalVisit');
     const res = await call('GET', PATHS.physicalVisit(pv.id));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      interactionId: pv.id,
-      isComplete: false,
-      isInteractionIdValid: true,
-      isExpired: false,
-      isSatisfied: null,
-      responses: [],
-      supportPhone: f.t.config.SUPPORT_PHONE,
-      showGoogleMapReviewLink: false,
-      mapsReviewUrl: null,
-    });
+    expect(res.json()).toEqual(noAnswers(pv.id, { isComplete: false, isExpired: false }));
     expect((await call('GET', `${PATHS.physicalVisit(pv.id)}/`)).statusCode).toBe(200);
     // The same id under the other form, an order-review id, unknown and junk ids: 404.
     const order = await placeOrder(f);
@@ -146,45 +158,39 @@ describe('GET an interaction', () => {
 
   it('expires 48 hours after the link was made and then shows no answers', async () => {
     const pv = await survey();
-    await call(
-      'PATCH',
-      PATHS.physicalVisit(pv.id),
-      body(pv.id, [
-        [q.pvStaff, '5'],
-        [q.pvClean, '5'],
-      ]),
-    );
     const before = await atTime(new Date(pv.created.getTime() + VALID_MS - 60_000), () =>
       call('GET', PATHS.physicalVisit(pv.id)),
     );
-    expect(before.json()).toMatchObject({ isExpired: false, isComplete: true, isSatisfied: true });
-    expect(before.json().responses).toHaveLength(2);
+    expect(before.json()).toMatchObject({ isExpired: false, isComplete: false });
     const after = await atTime(new Date(pv.created.getTime() + VALID_MS + 60_000), () =>
       call('GET', PATHS.physicalVisit(pv.id)),
     );
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toMatchObject({
-      isExpired: true,
-      isSatisfied: null,
-      responses: [],
-      supportPhone: f.t.config.SUPPORT_PHONE,
-      showGoogleMapReviewLink: false,
-    });
+    expect(after.json()).toEqual(noAnswers(pv.id, { isComplete: false, isExpired: true }));
+  });
+
+  it('answers a completed survey with its state only, before and past its 48 hours', async () => {
+    const pv = await survey();
+    expect((await answerAll(pv.id, 'The nurse was rude')).statusCode).toBe(200);
+    // Completed wins over expired: the customer keeps the thank-you page (issue 27).
+    const stateOnly = noAnswers(pv.id, { isComplete: true, isExpired: false });
+    for (const at of [new Date(), new Date(pv.created.getTime() + VALID_MS + 60_000)]) {
+      const res = await atTime(at, () => call('GET', PATHS.physicalVisit(pv.id)));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(stateOnly);
+      expect(res.body).not.toContain('rude');
+    }
+    const late = await atTime(new Date(pv.created.getTime() + VALID_MS + 60_000), () =>
+      call('PATCH', PATHS.physicalVisit(pv.id), body(pv.id, [[q.pvStaff, '1']])),
+    );
+    expect(late.statusCode).toBe(409);
   });
 });
 
 describe('PATCH answers', () => {
   it('saves the answers once; all 5 invites a maps review', async () => {
     const pv = await survey();
-    const res = await call(
-      'PATCH',
-      PATHS.physicalVisit(pv.id),
-      body(pv.id, [
-        [q.pvStaff, '5'],
-        [q.pvClean, '5'],
-        [q.pvText, '  Friendly staff  '],
-      ]),
-    );
+    const res = await answerAll(pv.id, '  Friendly staff  ');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       isComplete: true,

@@ -7,8 +7,7 @@ import { roadLeg } from '../dispatch/routing/distance';
 import { planRoute, type RiderModel } from '../dispatch/routing/route-plan';
 import { toRiderModels } from '../dispatch/suggested/rider-models';
 import { findLiveOrder, findRiderWithQueue, listLiveScanTypes } from './live-location.repository';
-import { findLink } from './public-feedback.repository';
-import { isLinkExpired, type PublicDeps } from './public-feedback.shared';
+import { isLinkExpired, type PublicDeps, readLink } from './public-feedback.shared';
 
 /** Once the sample is taken (or the order is off), the rider no longer comes: the link lapses. */
 const LAPSED_STATES: readonly OrderState[] = ['collected', 'delivered', 'cancelled'];
@@ -86,7 +85,7 @@ async function riderView(
 
 /** GET /location/rider-live-location/{id}/ (polled by the tracking page). */
 export async function getLiveLocation(deps: PublicDeps, id: string): Promise<LiveLocation> {
-  const link = await findLink(deps.db, id, 'riderLiveLocation');
+  const link = await readLink(deps, id, 'riderLiveLocation');
   if (!link?.orderId) throw notFound();
   const order = await findLiveOrder(deps.db, link.orderId);
   if (!order) throw notFound();

@@ -4,6 +4,7 @@ import type { OrderState } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/customers';
+import { publicLinks } from '../../db/schema/feedback';
 import { orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { createTestApp } from '../../test/test-app';
@@ -153,5 +154,19 @@ describe('GET /location/rider-live-location/{id}/', () => {
       expect(res.statusCode, path).toBe(404);
       expect(res.json()).toEqual({ detail: ERRORS.NOT_FOUND });
     }
+  });
+
+  it('records the first read as the link opened; later polls change nothing', async () => {
+    const order = await placeOrder(f);
+    const id = await liveLink(order.id);
+    const openedAt = async () =>
+      (await f.t.db.select().from(publicLinks).where(eq(publicLinks.id, id)))[0]!.openedAt;
+    expect(await openedAt()).toBeNull();
+    expect((await call('GET', url(newLinkId()))).statusCode).toBe(404);
+    await call('GET', url(id));
+    const first = await openedAt();
+    expect(first).toBeInstanceOf(Date);
+    await call('GET', url(id));
+    expect(await openedAt()).toEqual(first);
   });
 });

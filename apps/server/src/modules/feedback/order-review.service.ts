@@ -14,6 +14,7 @@ import {
   isLinkExpired,
   outcomeFields,
   type PublicDeps,
+  readLink,
 } from './public-feedback.shared';
 
 const FIVE = Number(MAX_SATISFACTION_ANSWER);
@@ -49,31 +50,38 @@ function view(
   };
 }
 
-/** Past 48 hours nothing about the order is shown; only the support line. */
-const expiredView = (deps: PublicDeps, isComplete: boolean): OrderReview => ({
+/**
+ * A link answered or past its 48 hours tells only that (ADR 0051): no order, no ratings, no
+ * maps invitation (which would tell the ratings). Answered wins over expired: the customer who
+ * reviewed keeps seeing the thank-you page.
+ */
+const stateOnlyView = (deps: PublicDeps, isComplete: boolean): OrderReview => ({
   order: null,
   overallStarRating: null,
   onTimeStarRating: null,
   riderStarRating: null,
   feedbackText: '',
   isReviewComplete: isComplete,
-  isExpired: true,
+  isExpired: !isComplete,
   ...outcomeFields(deps.config, false),
 });
 
-async function openLink(deps: PublicDeps, id: string) {
-  const link = await findLink(deps.db, id, 'orderReview');
+async function openLink(deps: PublicDeps, id: string, read: boolean) {
+  const link = read
+    ? await readLink(deps, id, 'orderReview')
+    : await findLink(deps.db, id, 'orderReview');
   if (!link?.orderId) throw notFound();
   return { ...link, orderId: link.orderId };
 }
 
+const isReviewed = async (deps: PublicDeps, orderId: number) =>
+  (await findReviewState(deps.db, orderId))?.isComplete ?? false;
+
 /** GET /feedback/order_review/{uuid}/ */
 export async function getOrderReview(deps: PublicDeps, id: string): Promise<OrderReview> {
-  const link = await openLink(deps, id);
-  if (isLinkExpired(link, deps.now())) {
-    const state = await findReviewState(deps.db, link.orderId);
-    return expiredView(deps, state?.isComplete ?? false);
-  }
+  const link = await openLink(deps, id, true);
+  if (await isReviewed(deps, link.orderId)) return stateOnlyView(deps, true);
+  if (isLinkExpired(link, deps.now())) return stateOnlyView(deps, false);
   const row = await findOrderWithReview(deps.db, link.orderId);
   if (!row) throw notFound();
   return view(deps, row, row.review);
@@ -85,9 +93,13 @@ export async function submitOrderReview(
   id: string,
   body: OrderReviewSubmit,
 ): Promise<OrderReview> {
-  const link = await openLink(deps, id);
+  const link = await openLink(deps, id, false);
   const now = deps.now();
-  if (isLinkExpired(link, now)) throw feedbackExpired();
+  if (isLinkExpired(link, now)) {
+    // Answered before it lapsed: the answer stands (409 leads to the thank-you page).
+    if (await isReviewed(deps, link.orderId)) throw conflict(PUBLIC_PAGES.ALREADY_SUBMITTED);
+    throw feedbackExpired();
+  }
   const order = await findOrderWithReview(deps.db, link.orderId);
   if (!order) throw notFound();
   const saved = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { PUBLIC_LINKS } from '@dastak/core/constants';
+import { PUBLIC_LINKS, RATE_LIMITS } from '@dastak/core/constants';
 import { ERRORS, PUBLIC_PAGES, VALIDATION } from '@dastak/core/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,44 @@ describe('GET /feedback/order_review/{uuid}/', () => {
   });
 });
 
+describe('a completed review (issue 27)', () => {
+  const stateOnly = (complete: boolean) => ({
+    order: null,
+    overallStarRating: null,
+    onTimeStarRating: null,
+    riderStarRating: null,
+    feedbackText: '',
+    isReviewComplete: complete,
+    isExpired: !complete,
+    supportPhone: f.t.config.SUPPORT_PHONE,
+    showGoogleMapReviewLink: false,
+    mapsReviewUrl: null,
+  });
+
+  it('answers only its state: no ratings, no text, no order id or number', async () => {
+    const { order, link } = await reviewable();
+    expect((await call('PUT', url(link.id), stars(5, 4, 3, 'Rider was late'))).statusCode).toBe(
+      200,
+    );
+    const res = await call('GET', url(link.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(stateOnly(true));
+    expect(res.body).not.toContain('Rider was late');
+    expect(res.body).not.toContain(order.number);
+    expect(res.body).not.toMatch(new RegExp(`"id":\\s*${order.id}\\b`));
+  });
+
+  it('stays completed past its 48 hours (completed wins over expired); a late resubmit is 409', async () => {
+    const { link } = await reviewable();
+    expect((await call('PUT', url(link.id), stars(5, 5, 5))).statusCode).toBe(200);
+    const late = new Date(link.created.getTime() + VALID_MS + 60_000);
+    const res = await atTime(late, () => call('GET', url(link.id)));
+    expect(res.json()).toEqual(stateOnly(true));
+    const again = await atTime(late, () => call('PUT', url(link.id), stars(1, 1, 1)));
+    expect(again.statusCode).toBe(409);
+  });
+});
+
 describe('PUT /feedback/order_review/{uuid}/', () => {
   it('saves the review once and invites a maps review when all three are 5', async () => {
     const { order, link } = await reviewable();
@@ -121,10 +159,11 @@ describe('PUT /feedback/order_review/{uuid}/', () => {
       riderStarRating: 5,
     });
     expect((await linkRow(link.id)).usedAt).toBeInstanceOf(Date);
-    // The page reads the same after a reload.
+    // A reload reads the state only (issue 27): whoever holds the link learns no ratings.
     expect((await call('GET', url(link.id))).json()).toMatchObject({
       isReviewComplete: true,
-      showGoogleMapReviewLink: true,
+      overallStarRating: null,
+      showGoogleMapReviewLink: false,
     });
   });
 
@@ -196,17 +235,18 @@ describe('PUT /feedback/order_review/{uuid}/', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 with Retry-After past the per-address limit, other addresses unaffected', async () => {
+  it("answers 429 with Retry-After past the link's own budget; other links are unaffected", async () => {
     const { link } = await reviewable();
     const address = '192.0.2.77';
     const codes: number[] = [];
-    for (let i = 0; i < PUBLIC_LINKS.PER_IP_PER_MINUTE; i++)
+    for (let i = 0; i < RATE_LIMITS.PUBLIC_LINKS.PER_LINK_MAX; i++)
       codes.push((await call('GET', url(link.id), undefined, address)).statusCode);
     expect(codes.every((c) => c === 200)).toBe(true);
     const limited = await call('GET', url(link.id), undefined, address);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ detail: ERRORS.TOO_MANY_REQUESTS });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await call('GET', url(link.id), undefined, '192.0.2.78')).statusCode).toBe(200);
+    const other = (await reviewable()).link;
+    expect((await call('GET', url(other.id), undefined, address)).statusCode).toBe(200);
   });
 });

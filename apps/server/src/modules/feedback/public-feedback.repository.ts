@@ -1,5 +1,5 @@
 import type { PublicLinkKind } from '@dastak/core/states';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { publicLinks } from '../../db/schema/feedback';
 
@@ -11,6 +11,7 @@ export async function findLink(db: DbOrTx, id: string, kind: PublicLinkKind) {
       orderId: publicLinks.orderId,
       customerId: publicLinks.customerId,
       expiresAt: publicLinks.expiresAt,
+      openedAt: publicLinks.openedAt,
       usedAt: publicLinks.usedAt,
     })
     .from(publicLinks)
@@ -21,4 +22,12 @@ export async function findLink(db: DbOrTx, id: string, kind: PublicLinkKind) {
 /** Records the submit on the link, in the submit's transaction. */
 export async function markLinkUsed(tx: DbOrTx, id: string, at: Date) {
   await tx.update(publicLinks).set({ usedAt: at }).where(eq(publicLinks.id, id));
+}
+
+/** The first public read of the link ('opened' to staff); later reads change nothing. */
+export async function markLinkOpened(db: DbOrTx, id: string, at: Date) {
+  await db
+    .update(publicLinks)
+    .set({ openedAt: at })
+    .where(and(eq(publicLinks.id, id), isNull(publicLinks.openedAt)));
 }

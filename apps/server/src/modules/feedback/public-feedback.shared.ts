@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
+import { findLink, markLinkOpened } from './public-feedback.repository';
 
 /** Characters of a link id: PUBLIC_LINKS.ID_BYTES random bytes in base64url (32). */
 const LINK_ID_LENGTH = Math.ceil((PUBLIC_LINKS.ID_BYTES * 4) / 3);
@@ -25,6 +26,16 @@ export interface PublicDeps {
 }
 
 export const publicClock = () => new Date();
+
+/**
+ * A public read of a link by its id and kind (an order-review id opens no survey), recording the
+ * first one: staff see the link 'opened' (ADR 0051). Only the first read writes.
+ */
+export async function readLink(deps: PublicDeps, id: string, kind: PublicLinkKind) {
+  const link = await findLink(deps.db, id, kind);
+  if (link && !link.openedAt) await markLinkOpened(deps.db, link.id, deps.now());
+  return link;
+}
 
 /** A feedback link lapses at expires_at (48 hours after it was made); null never lapses. */
 export const isLinkExpired = (link: { expiresAt: Date | null }, now: Date) =>

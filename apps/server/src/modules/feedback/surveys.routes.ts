@@ -4,12 +4,15 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorFromRequest } from '../orders/actor';
-import { listCustomerSurveys, sendCustomerSurvey } from './surveys.service';
+import { listCustomerSurveys, resendCustomerSurvey, sendCustomerSurvey } from './surveys.service';
 
 const tags = ['feedback'];
 const params = z.object({ id: idParamSchema });
 
-/** Surveys texted to a customer (staff, customer detail): send one, list them with answers. */
+/**
+ * Surveys texted to a customer (staff, customer detail): send one, list them with answers and
+ * their links' state, send one again. Never the link's id or URL (ADR 0051).
+ */
 export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:id/surveys/',
@@ -37,5 +40,23 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(survey);
     },
+  );
+
+  app.post(
+    '/customers/:id/surveys/:surveyId/resend/',
+    {
+      config: { access: PERMISSIONS.CAN_CHANGE_CUSTOMER },
+      schema: {
+        tags,
+        params: params.extend({ surveyId: idParamSchema }),
+        response: { 200: customerSurveySchema },
+      },
+    },
+    async (req) =>
+      resendCustomerSurvey(
+        app.db,
+        { customerId: req.params.id, surveyId: req.params.surveyId },
+        actorFromRequest(req),
+      ),
   );
 };

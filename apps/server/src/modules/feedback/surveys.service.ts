@@ -15,7 +15,13 @@ import {
   saveIdempotentResponse,
 } from '../orders/idempotency.repository';
 import * as repo from './customer-links.repository';
-import { createCustomerLink, linkSentRow, serializeLinks } from './customer-links.service';
+import {
+  createCustomerLink,
+  linkResentRow,
+  linkSentRow,
+  serializeLinks,
+  textLinkAgain,
+} from './customer-links.service';
 
 type SurveyRow = Awaited<ReturnType<typeof repo.surveysOfCustomer>>[number];
 
@@ -107,6 +113,35 @@ export async function sendCustomerSurvey(
       { interaction, link, order: order ? { ...order } : null },
     ]);
     if (ref) await saveIdempotentResponse(tx, ref, 201, survey);
+    return survey!;
+  });
+}
+
+/**
+ * POST /customers/{id}/surveys/{surveyId}/resend/: the survey's link texted again (a survey sent
+ * without an order has no other place to be resent), logged on its order when it names one.
+ * Refused (409) once expired or answered.
+ */
+export async function resendCustomerSurvey(
+  db: Db,
+  p: { customerId: number; surveyId: number },
+  actor: ActorContext,
+): Promise<CustomerSurvey> {
+  requireStaff(actor, PERMISSIONS.CAN_CHANGE_CUSTOMER);
+  return db.transaction(async (tx) => {
+    const [row] = await repo.surveysOfCustomer(tx, p.customerId, p.surveyId);
+    if (!row) throw notFound();
+    await textLinkAgain(tx, row.link, {
+      orderState: null,
+      customerId: p.customerId,
+      orderNumber: row.order?.number ?? null,
+    });
+    if (row.order?.id) {
+      await insertActivities(tx, [
+        await linkResentRow(tx, { id: row.order.id }, row.link.kind, actor),
+      ]);
+    }
+    const [survey] = await serializeSurveys(tx, [row]);
     return survey!;
   });
 }

@@ -46,6 +46,14 @@ const surveysUrl = (id = f.customerId) => `/customers/${id}/surveys/`;
 const post = (url: string, body: object, headers = auth) => api(f).post(url, body, headers);
 const get = (url: string, headers = auth) => api(f).get(url, headers);
 const smsOf = (linkId: string) => f.t.db.select().from(outbox).where(eq(outbox.linkId, linkId));
+/** The survey's link id, from the database: no staff answer carries it. */
+const linkIdOf = async (surveyId: number) =>
+  (
+    await f.t.db
+      .select({ linkId: feedbackInteractions.linkId })
+      .from(feedbackInteractions)
+      .where(eq(feedbackInteractions.id, surveyId))
+  )[0]!.linkId;
 
 describe('POST /customers/{id}/surveys/', () => {
   it('creates the link, the interaction and the SMS, and logs it on the order', async () => {
@@ -60,19 +68,20 @@ describe('POST /customers/{id}/surveys/', () => {
       isSatisfied: null,
       submittedAt: null,
       answers: [],
-      link: { kind: 'physicalVisit', isExpired: false, usedAt: null },
+      link: { kind: 'physicalVisit', state: 'sent', isExpired: false, usedAt: null },
     });
-    const linkId: string = survey.link.id;
-    expect(linkId).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(survey.link.url).toBe(`${PUBLIC_URL}/app/physical-visit-review/${linkId}`);
+    // The answer names the link by its ref; its id (the secret) only the SMS carries.
+    expect(survey.link).not.toHaveProperty('id');
+    expect(survey.link).not.toHaveProperty('url');
     const hours = (Date.parse(survey.link.expiresAt) - Date.parse(survey.link.created)) / 3_600_000;
     expect(hours).toBeCloseTo(48, 1);
     const [interaction] = await f.t.db
       .select()
       .from(feedbackInteractions)
-      .where(eq(feedbackInteractions.linkId, linkId));
+      .where(eq(feedbackInteractions.id, survey.id));
+    const linkId = interaction!.linkId;
+    expect(linkId).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(interaction).toMatchObject({
-      id: survey.id,
       customerId: f.customerId,
       orderId: order.id,
     });
@@ -82,9 +91,9 @@ describe('POST /customers/{id}/surveys/', () => {
     expect(payload).toMatchObject({
       to: '03001234567',
       kind: 'physicalVisit',
-      url: survey.link.url,
+      url: `${PUBLIC_URL}/app/physical-visit-review/${linkId}`,
     });
-    expect(payload.text).toContain(survey.link.url);
+    expect(payload.text).toContain(payload.url);
     const acts = (await activitiesOf(f, order.id)).filter((a) => a.verb === 'linkSent');
     expect(acts.map((a) => a.description)).toEqual([LINK_ACTIVITY.SENT.physicalVisit]);
   });
@@ -93,7 +102,10 @@ describe('POST /customers/{id}/surveys/', () => {
     const res = await post(surveysUrl(), { form: 'croFeedback' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ form: 'croFeedback', order: null });
-    expect(res.json().link.url).toBe(`${PUBLIC_URL}/app/cro-feedback/${res.json().link.id}`);
+    const [sms] = await smsOf(await linkIdOf(res.json().id));
+    expect((sms!.payload as SmsMessage).url).toBe(
+      `${PUBLIC_URL}/app/cro-feedback/${await linkIdOf(res.json().id)}`,
+    );
   });
 
   it('refuses an order of another customer (400) and writes nothing', async () => {
@@ -124,7 +136,7 @@ describe('POST /customers/{id}/surveys/', () => {
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
-    expect(await smsOf(first.json().link.id)).toHaveLength(1);
+    expect(await smsOf(await linkIdOf(first.json().id))).toHaveLength(1);
     const other = await post(surveysUrl(), { form: 'physicalVisit' }, headers);
     expect(other.statusCode).toBe(409);
   });
@@ -176,7 +188,7 @@ describe('GET /customers/{id}/surveys/', () => {
       .update(feedbackInteractions)
       .set({ isComplete: true })
       .where(eq(feedbackInteractions.id, sent.json().id));
-    const res = await post(`/orders/blood/${order.id}/links/${sent.json().link.id}/resend/`, {});
+    const res = await post(`/orders/blood/${order.id}/links/${sent.json().link.ref}/resend/`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(PUBLIC_PAGES.ALREADY_SUBMITTED);
   });

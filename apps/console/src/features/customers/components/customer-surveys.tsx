@@ -22,22 +22,17 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CopyLinkButton, formatWhen, LastMessage } from '../../../components/customer-link-parts';
-import { Tag, type TagColor } from '../../../components/tag';
+import { formatWhen, LastMessage, LinkStateTag } from '../../../components/customer-link-parts';
+import { Tag } from '../../../components/tag';
 import { showSuccessToast } from '../../../lib/toast';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { newIdempotencyKey } from '../../order-create/idempotency-key';
 import { useCustomerOrderHistoryQuery } from '../api/get-customer-order-history';
 import { useCustomerSurveysQuery } from '../api/get-customer-surveys';
+import { useResendCustomerSurveyMutation } from '../api/resend-customer-survey';
 import { useSendCustomerSurveyMutation } from '../api/send-customer-survey';
 
 const FORMS: readonly SurveyForm[] = ['physicalVisit', 'croFeedback'];
-
-function surveyState(survey: CustomerSurvey): { label: string; color: TagColor } {
-  if (survey.isComplete) return { label: 'Completed', color: 'green' };
-  if (survey.link.isExpired) return { label: 'Expired', color: 'gray' };
-  return { label: 'Sent', color: 'yellow' };
-}
 
 /** 'Send survey': pick the form from the menu, optionally the order it is about, then send. */
 function SendSurveyButton({ customerId }: { customerId: number }) {
@@ -164,10 +159,51 @@ function Answers({ survey }: { survey: CustomerSurvey }) {
   );
 }
 
-function SurveyRow({ survey }: { survey: CustomerSurvey }) {
+/** Texts the survey's link again while it is open (sent or opened); never shows the link. */
+function ResendButton({
+  customerId,
+  survey,
+  label,
+}: {
+  customerId: number;
+  survey: CustomerSurvey;
+  label: string;
+}) {
+  const resend = useResendCustomerSurveyMutation(customerId);
+  const open =
+    !survey.isComplete && (survey.link.state === 'sent' || survey.link.state === 'opened');
+  return (
+    <Button
+      size="compact-xs"
+      variant="default"
+      leftSection={<IconSend size={12} />}
+      aria-label={`Resend ${label}`}
+      disabled={!open}
+      loading={resend.isPending}
+      onClick={() =>
+        resend.mutate(survey.id, {
+          onSuccess: () => showSuccessToast(LINK_MESSAGES.MESSAGE_RESENT),
+        })
+      }
+    >
+      Resend
+    </Button>
+  );
+}
+
+function SurveyRow({
+  customerId,
+  survey,
+  canResend,
+}: {
+  customerId: number;
+  survey: CustomerSurvey;
+  canResend: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const label = LINK_MESSAGES.SURVEY_FORM_LABELS[survey.form];
-  const state = surveyState(survey);
+  // The interaction's own flag wins: a survey answered is completed whatever its link says.
+  const state = survey.isComplete ? 'completed' : survey.link.state;
   return (
     <Stack
       gap={4}
@@ -180,20 +216,22 @@ function SurveyRow({ survey }: { survey: CustomerSurvey }) {
           <Text size="sm" fw={600}>
             {label}
           </Text>
-          <Tag color={state.color}>{state.label}</Tag>
+          <LinkStateTag state={state} />
           {survey.isSatisfied === true && <Tag color="teal">Satisfied</Tag>}
           {survey.isSatisfied === false && <Tag color="orange">Not satisfied</Tag>}
         </Group>
-        <CopyLinkButton url={survey.link.url} label={label} />
+        {canResend && <ResendButton customerId={customerId} survey={survey} label={label} />}
       </Group>
       <Text size="xs" c="dimmed">
         Sent {formatWhen(survey.link.created)}
         {survey.order ? ` · order ${survey.order.number}` : ''}
         {survey.isComplete && survey.submittedAt
           ? ` · answered ${formatWhen(survey.submittedAt)}`
-          : survey.link.expiresAt
-            ? ` · ${survey.link.isExpired ? 'expired' : 'valid until'} ${formatWhen(survey.link.expiresAt)}`
-            : ''}
+          : survey.link.openedAt && !survey.link.isExpired
+            ? ` · opened ${formatWhen(survey.link.openedAt)}`
+            : survey.link.expiresAt
+              ? ` · ${survey.link.isExpired ? 'expired' : 'valid until'} ${formatWhen(survey.link.expiresAt)}`
+              : ''}
       </Text>
       <LastMessage link={survey.link} />
       {survey.isComplete && (
@@ -247,7 +285,7 @@ export function CustomerSurveys({ customerId }: { customerId: number }) {
       ) : (
         <Stack gap={0}>
           {surveys.map((s) => (
-            <SurveyRow key={s.id} survey={s} />
+            <SurveyRow key={s.id} customerId={customerId} survey={s} canResend={canSend} />
           ))}
         </Stack>
       )}

@@ -5,24 +5,21 @@ import { api } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
 /**
- * POST /orders/{vertical}/{id}/links/{linkId}/resend/: texts the link again (a new message). An
+ * POST /orders/{vertical}/{id}/links/{ref}/resend/: texts the link again (a new message). An
  * expired or already answered link answers 409, whose detail the api client toasts.
  */
 export function resendOrderLink(
   vertical: Vertical,
   orderId: number,
-  linkId: string,
+  ref: number,
 ): Promise<CustomerLink> {
-  return api.post<CustomerLink>(
-    `/orders/${vertical}/${orderId}/links/${encodeURIComponent(linkId)}/resend/`,
-    {},
-  );
+  return api.post<CustomerLink>(`/orders/${vertical}/${orderId}/links/${ref}/resend/`, {});
 }
 
 export function useResendOrderLinkMutation(vertical: Vertical, orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (linkId: string) => resendOrderLink(vertical, orderId, linkId),
+    mutationFn: (ref: number) => resendOrderLink(vertical, orderId, ref),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.links(orderId) }),

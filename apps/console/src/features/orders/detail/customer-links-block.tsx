@@ -4,8 +4,7 @@ import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { CopyLinkButton, formatWhen, LastMessage } from '../../../components/customer-link-parts';
-import { Tag } from '../../../components/tag';
+import { formatWhen, LastMessage, LinkStateTag } from '../../../components/customer-link-parts';
 import { showSuccessToast } from '../../../lib/toast';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { useOrderLinksQuery } from '../api/get-order-links';
@@ -29,7 +28,7 @@ function LinkRow({
 }) {
   const resend = useResendOrderLinkMutation(order.vertical, order.id);
   const label = LINK_MESSAGES.LINK_KIND_LABELS[link.kind];
-  const used = link.usedAt !== null;
+  const open = link.state === 'sent' || link.state === 'opened';
   return (
     <Stack
       gap={4}
@@ -42,21 +41,19 @@ function LinkRow({
           <Text size="sm" fw={600}>
             {label}
           </Text>
-          {used && <Tag color="teal">Used</Tag>}
-          {link.isExpired && <Tag color="gray">Expired</Tag>}
+          <LinkStateTag state={link.state} />
         </Group>
         <Group gap={6} wrap="nowrap">
-          <CopyLinkButton url={link.url} label={label} />
           {canResend && (
             <Button
               size="compact-xs"
               variant="default"
               leftSection={<IconSend size={12} />}
               aria-label={`Resend ${label} link`}
-              disabled={link.isExpired || used}
+              disabled={!open}
               loading={resend.isPending}
               onClick={() =>
-                resend.mutate(link.id, {
+                resend.mutate(link.ref, {
                   onSuccess: () => showSuccessToast(LINK_MESSAGES.MESSAGE_RESENT),
                 })
               }
@@ -68,7 +65,8 @@ function LinkRow({
       </Group>
       <Text size="xs" c="dimmed">
         Sent {formatWhen(link.created)} · {validity(link)}
-        {used && link.usedAt ? ` · used ${formatWhen(link.usedAt)}` : ''}
+        {link.openedAt ? ` · opened ${formatWhen(link.openedAt)}` : ''}
+        {link.usedAt ? ` · answered ${formatWhen(link.usedAt)}` : ''}
       </Text>
       <LastMessage link={link} />
     </Stack>
@@ -97,7 +95,7 @@ export function CustomerLinksBlock({ order }: { order: Order }) {
       ) : (
         <Stack gap={0}>
           {links.map((link) => (
-            <LinkRow key={link.id} order={order} link={link} canResend={canResend} />
+            <LinkRow key={link.ref} order={order} link={link} canResend={canResend} />
           ))}
         </Stack>
       )}
