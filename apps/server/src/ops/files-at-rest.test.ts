@@ -45,16 +45,27 @@ const env = {
   DEMO_ORDERS: '30',
 };
 
-async function start(extra: Record<string, string>) {
+/**
+ * Starts the server on DATA_DIR, runs `use` against it, then stops it (SIGTERM) whatever `use`
+ * did, so that a failed step leaves no server holding the directory for the next test. Resolves
+ * with everything the server wrote; rejects unless it exited 0.
+ */
+async function withServer(
+  extra: Record<string, string>,
+  use: (s: SpawnedServer) => Promise<void> = async () => {},
+): Promise<string> {
   const s = await spawnServer({ ...env, ...extra });
   servers.push(s);
-  return s;
-}
-
-async function stop(s: SpawnedServer) {
-  s.child.kill('SIGTERM');
-  expect(await exitWithin(s, 15_000)).toBe(0);
-  await untilUnlocked(dataDir);
+  let code: number | string;
+  try {
+    await use(s);
+  } finally {
+    s.child.kill('SIGTERM');
+    code = await exitWithin(s, 15_000);
+    await untilUnlocked(dataDir);
+  }
+  expect(code).toBe(0);
+  return s.output();
 }
 
 const cli = (dir: string, ...args: string[]) =>
@@ -103,7 +114,7 @@ function tarModes(gz: Buffer): Record<string, Set<string>> {
 
 const canSwitchUser = process.getuid?.() === 0 && spawnSync('runuser', ['--version']).status === 0;
 
-/** What `runuser -u nobody -- <cmd>` answers: exit status and what it said. */
+/** What `runuser -u nobody -- <cmd>` answers: exit status (null if killed) and what it said. */
 function asNobody(...cmd: string[]) {
   const r = spawnSync('runuser', ['-u', 'nobody', '--', ...cmd], { encoding: 'utf8' });
   return { status: r.status, said: `${r.stdout}${r.stderr}`.trim() };
@@ -115,31 +126,29 @@ function outboxFiles() {
 }
 
 describe('files at rest and first-start data (ADR 0049)', () => {
-  let password = '';
-
   it('a first start with DEMO_DATA=off, stdout not a terminal: the log says where the admin password is, not what it is; files owner-only', async () => {
-    const s = await start({ DEMO_DATA: 'off' });
-    const file = path.join(dataDir, ADMIN_PASSWORD_FILE);
-    password = fs.readFileSync(file, 'utf8').split('\n')[1] ?? '';
-    expect(password.length).toBeGreaterThan(10);
-    expect(modeOf(file)).toBe(0o600);
-    expect(s.output()).not.toContain(password);
-    expect(s.output()).toContain(`its generated password is in ${file}`);
-    // An email through the file outbox (a password-reset link).
-    const res = await fetch(`${s.url}/api/v1/auth/password-reset-request/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
+    const output = await withServer({ DEMO_DATA: 'off' }, async (s) => {
+      // An email through the file outbox (a password-reset link).
+      const res = await fetch(`${s.url}/api/v1/auth/password-reset-request/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      expect(res.status).toBe(200);
+      for (let i = 0; i < 100 && outboxFiles().length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(outboxFiles()).toHaveLength(1);
+      // A backup from the running server.
+      const { stdout } = await cli(dataDir, 'backup', '--out', archive);
+      expect(stdout).toContain('from the running server');
     });
-    expect(res.status).toBe(200);
-    for (let i = 0; i < 100 && outboxFiles().length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(outboxFiles()).toHaveLength(1);
-    // A backup from the running server.
-    const { stdout } = await cli(dataDir, 'backup', '--out', archive);
-    expect(stdout).toContain('from the running server');
-    await stop(s);
+    const file = path.join(dataDir, ADMIN_PASSWORD_FILE);
+    const password = fs.readFileSync(file, 'utf8').split('\n')[1] ?? '';
+    expect(password.length).toBeGreaterThan(10);
+    expect(output).not.toContain(password);
+    expect(output).toContain(`its generated password is in ${file}`);
+    expect(modeOf(file)).toBe(0o600);
     expect(shared(dataDir)).toEqual([]);
     expect(modeOf(dataDir)).toBe(0o700);
     expect(modeOf(archive)).toBe(0o600);
@@ -156,15 +165,11 @@ describe('files at rest and first-start data (ADR 0049)', () => {
     fs.chmodSync(path.join(dataDir, 'pglite'), 0o755);
     fs.chmodSync(tableFile, 0o666);
     fs.chmodSync(path.join(dataDir, 'outbox', outboxFiles()[0] ?? ''), 0o644);
-    const s = await start({ DEMO_DATA: '' });
-    const line = s
-      .output()
-      .split('\n')
-      .find((l) => l.includes('readable by other users'));
+    const output = await withServer({ DEMO_DATA: '' });
+    const line = output.split('\n').find((l) => l.includes('readable by other users'));
     expect(line).toContain('2 folder(s) to owner-only (0700) and 2 file(s) to owner-only (0600)');
-    expect(s.output()).toContain('this database was first started without it');
-    expect(s.output()).not.toContain('generating demo data');
-    await stop(s);
+    expect(output).toContain('this database was first started without it');
+    expect(output).not.toContain('generating demo data');
     expect(shared(dataDir)).toEqual([]);
   }, 180_000);
 
@@ -184,7 +189,7 @@ describe('files at rest and first-start data (ADR 0049)', () => {
     const open = path.join(tmp, 'open.txt');
     fs.writeFileSync(open, 'anyone\n', { mode: 0o644 });
     fs.chmodSync(open, 0o644);
-    expect(asNobody('cat', open)).toEqual({ status: 0, said: 'anyone' });
+    expect(asNobody('head', '-c', '64', open)).toEqual({ status: 0, said: 'anyone' });
     const pick = (root: string) =>
       modes(root)
         .filter((e) => !e.dir && /\/base\/\d+\/\d+$/.test(e.path))
@@ -198,12 +203,13 @@ describe('files at rest and first-start data (ADR 0049)', () => {
     ];
     for (const file of targets) {
       expect(fs.existsSync(file), file).toBe(true);
-      const r = asNobody('cat', file);
-      expect(r.status, `nobody read ${file}`).not.toBe(0);
+      // The first bytes at most: a file nobody can read must not flood the report.
+      const r = asNobody('head', '-c', '64', file);
+      expect(r.status, `nobody read ${file}`).toBeGreaterThan(0);
       expect(r.said).toContain('Permission denied');
     }
     for (const dir of [dataDir, restoredDir, path.join(dataDir, 'outbox')]) {
-      expect(asNobody('ls', dir).status, `nobody listed ${dir}`).not.toBe(0);
+      expect(asNobody('ls', dir).status, `nobody listed ${dir}`).toBeGreaterThan(0);
     }
     // The modes alone refuse it too, not only the closed DATA_DIR around them.
     for (const file of targets) expect(modeOf(file) & 0o077, file).toBe(0);
