@@ -18,8 +18,9 @@ const server = {
 
 /**
  * Server test files whose time goes to generating demo data (measured: the beforeAll that
- * generates it is 79-99 % of each file's time); the `server-once` project runs them, once per
- * `npm test` (docs/decisions/0005-test-pipeline.md).
+ * generates it is 79-99 % of each file's time) or to servers on the embedded database, which do
+ * not change with the pass's engine; the `server-once` project runs them, once per `npm test`
+ * (docs/decisions/0005-test-pipeline.md).
  */
 const SERVER_ONCE = [
   // Seeds 100,000 orders to EXPLAIN the orders list's statements.
@@ -30,6 +31,11 @@ const SERVER_ONCE = [
   'apps/server/src/modules/attendance/attendance-demo.test.ts',
   'apps/server/src/modules/reports/reports-demo.test.ts',
   'apps/server/src/modules/orders/order-detail-demo.test.ts',
+  // Spawn servers on the embedded database whatever the pass's engine: a second pass on
+  // PostgreSQL would run them identically again.
+  'apps/server/src/ops/shutdown.test.ts',
+  'apps/server/src/ops/upgrade-data.test.ts',
+  'apps/server/src/ops/files-at-rest.test.ts',
 ];
 
 // One runner, six projects: pure core rules, the benchmarks' fast parts and the simulator's planning, the server
