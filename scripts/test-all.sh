@@ -5,7 +5,8 @@
 #      npm
 #   2. typecheck, lint and the OpenAPI lint (one test each), then the vitest runs: core, simulator
 #      and the benchmarks' fast parts; the server suite on PGlite under Node 24, and on a throwaway
-#      PostgreSQL under Node 20; the server files that generate demo data, once (PGlite, Node 24),
+#      PostgreSQL under Node 20; the server files that generate demo data or spawn embedded
+#      servers, once (PGlite, Node 24),
 #      with the orders-list EXPLAIN also on PostgreSQL; e2e (builds the console)
 #   3. print one line per step with its time, the total time, and `N passed, N failed`; exit 1
 #      if anything failed
@@ -132,7 +133,8 @@ check 'openapi lint' npx tsx scripts/openapi-lint.ts
 suite 'core, simulator and bench' core npx vitest run --project core --project simulator --project bench
 # The server suite runs twice: on PGlite under Node 24 (what deployments run) and on PostgreSQL
 # under the machine's Node 20; the PGlite run must not pick up a TEST_DATABASE_URL from the
-# caller's shell. The files that generate demo data run once, on PGlite under Node 24; the
+# caller's shell. The files that generate demo data, and those that spawn servers on the
+# embedded database whatever the engine, run once, on PGlite under Node 24; the
 # orders-list EXPLAIN among them also on PostgreSQL, whose planner it checks too and where its
 # 100,000 orders load in seconds. Why that covers both engines and both runtimes: 0005.
 suite 'server (PGlite, Node 24)' server-pglite-node24 \
