@@ -176,3 +176,14 @@ export const ISSUE_REPORT_LIMITS = {
   SCREENSHOT_MAX_BYTES: 5 * 1024 * 1024,
   SCREENSHOT_TYPES: ['image/png', 'image/jpeg'],
 } as const;
+
+/**
+ * Issue 27 (docs/decisions/0050-bad-input.md): the dates any field or query parameter takes, so
+ * no date reaches PostgreSQL out of its range (year 0 was a 500); inclusive, as calendar dates
+ * (a date-time's instant in UTC, from the first instant of MIN to the last of MAX).
+ */
+export const DATE_RANGE = { MIN: '1900-01-01', MAX: '2100-12-31' } as const;
+/** How far ahead of the server's clock a rider's location fix may be dated (a phone's clock drift). */
+export const PING_CLOCK_SKEW_MINUTES = 5;
+/** The longest email address (RFC 5321's path limit, 256, less the angle brackets). */
+export const EMAIL_MAX = 254;

@@ -1,5 +1,6 @@
 import {
   DASHBOARD_WINDOW_MAX_DAYS,
+  DATE_RANGE,
   ORDER_CREATE_LEAD_MINUTES,
   ORDER_CREATE_MAX_DAYS_AHEAD,
   RESCHEDULE_LEAD_MINUTES,
@@ -303,6 +304,12 @@ export const INPUT_MESSAGES = {
   /** An id no row can have (outside the int4 range of the ids). */
   UNKNOWN_ID: 'No record has this id',
   NUL_CHARACTER: 'Text can not contain the NUL character',
+  /** Issue 27: every date is from DATE_RANGE.MIN to DATE_RANGE.MAX (ADR 0050). */
+  DATE_OUT_OF_RANGE: `Enter a date from ${DATE_RANGE.MIN.slice(0, 4)} to ${DATE_RANGE.MAX.slice(0, 4)}`,
+  /** A rider's location fix dated past the server's clock (plus PING_CLOCK_SKEW_MINUTES). */
+  RECORDED_IN_FUTURE: 'The location time can not be in the future',
+  /** Control, bidi-override or unpaired-surrogate characters in text (ADR 0050). */
+  TEXT_INVALID_CHARACTERS: 'Text can not contain control or invisible formatting characters',
   SLOT_LENGTH_INVALID: `Slot length must be one of ${TIME_SLOT_LENGTHS.join(', ')} minutes`,
   atLeast: (min: number | bigint) => `Must be at least ${min}`,
   atMost: (max: number | bigint) => `Must be at most ${max}`,

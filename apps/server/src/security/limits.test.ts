@@ -1,10 +1,9 @@
 import { ERRORS, HTTP_MESSAGES } from '@dastak/core/messages';
-import { ALL_PERMISSIONS } from '@dastak/core/permissions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, JSON_MAX_DEPTH, jsonDeeperThan } from '../lib/limits';
 import { apiRoutes } from '../test/route-walk';
-import { bearer, createTestApp, createUser, login } from '../test/test-app';
+import { createAdminTestApp, type createTestApp } from '../test/test-app';
 import { changedTables, checkAnswer, fingerprinter } from './fuzz-kit';
 
 /**
@@ -16,9 +15,7 @@ import { changedTables, checkAnswer, fingerprinter } from './fuzz-kit';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  const u = await createUser(t, ALL_PERMISSIONS);
-  admin = bearer((await login(t.app, u.email, u.password)).token);
+  ({ t, admin } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 

@@ -13,6 +13,7 @@ export const apiRoutes = (app: App) =>
 
 type Def = {
   type: string;
+  format?: string;
   innerType?: z.ZodType;
   in?: z.ZodType;
   shape?: object;
@@ -48,6 +49,23 @@ export function fieldsOf(schema: unknown): [string, z.ZodType][] {
 }
 
 export const typeOf = (s: z.ZodType) => defOf(s).type;
+
+/** 'date' or 'datetime' for a field of core's date schemas (ISO text), else undefined. */
+export const dateFormatOf = (s: z.ZodType): 'date' | 'datetime' | undefined => {
+  const format = defOf(unwrap(s)).format;
+  return format === 'date' || format === 'datetime' ? format : undefined;
+};
+
+/** A value of each date format that PostgreSQL cannot take or no date can be (ADR 0050). */
+export const OUT_OF_RANGE_DATES = {
+  date: ['0000-01-01', '9999-12-31', '1899-12-31', '2101-01-01'],
+  datetime: [
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
+    '1899-12-31T23:59:59Z',
+    '2101-01-01T06:00:00+05:00',
+  ],
+} as const;
 
 /**
  * Field names that hold ids of rows (by name, not by schema, so an id field that does not use

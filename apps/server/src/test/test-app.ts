@@ -84,6 +84,13 @@ export async function createUser(
   return { id: user.id, email, password };
 }
 
+/** A test app with an admin (every permission) logged in: the app and the admin's headers. */
+export async function createAdminTestApp() {
+  const t = await createTestApp();
+  const u = await createUser(t, ALL_PERMISSIONS);
+  return { t, admin: bearer((await login(t.app, u.email, u.password)).token) };
+}
+
 /** Logs in through the API, as the console does. */
 export async function login(app: App, email: string, password: string) {
   const res = await app.inject({

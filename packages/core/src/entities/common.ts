@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   COMMENT_MAX,
+  DATE_RANGE,
+  EMAIL_MAX,
   NAME_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -8,6 +10,7 @@ import {
 } from '../constants';
 import { FORM_VALIDATION, INPUT_MESSAGES, VALIDATION } from '../messages';
 import { toSixDecimals } from '../rules/format';
+import { hasVisibleText, isCleanLine, isCleanText } from '../rules/text';
 import { GENDERS, SCOPES, VERTICALS } from '../states';
 import { whenMissing } from '../zod-messages';
 
@@ -45,10 +48,38 @@ export const verticalFilterSchema = scopeSchema
   .optional()
   .transform((v) => (v === 'common' ? undefined : v));
 
-/** A date-time as JSON carries it: ISO 8601 with an offset (or Z). */
-export const dateTimeSchema = z.iso.datetime({ offset: true, error: FORM_VALIDATION.INVALID_DATE });
-/** A calendar date, YYYY-MM-DD. */
-export const apiDateSchema = z.iso.date({ error: FORM_VALIDATION.INVALID_DATE });
+/**
+ * The one date rule (issue 27, docs/decisions/0050-bad-input.md): every date and date-time, in a
+ * body or a query, falls within DATE_RANGE, so none reaches PostgreSQL out of its range (year 0
+ * was a 500 on 36 operations, and a CSV's dropped connection). A value that is not a date at all
+ * is the format check's to name, so the range check passes it.
+ */
+const RANGE_FIRST_MS = Date.parse(`${DATE_RANGE.MIN}T00:00:00Z`);
+const RANGE_LAST_MS = Date.parse(`${DATE_RANGE.MAX}T23:59:59.999Z`);
+export const isDateTimeInRange = (v: string) => {
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) || (ms >= RANGE_FIRST_MS && ms <= RANGE_LAST_MS);
+};
+export const isDateInRange = (day: string) => day >= DATE_RANGE.MIN && day <= DATE_RANGE.MAX;
+
+/** A date-time as JSON carries it: ISO 8601 with an offset (or Z), within DATE_RANGE. */
+export const dateTimeSchema = z.iso
+  .datetime({ offset: true, error: FORM_VALIDATION.INVALID_DATE })
+  .refine(isDateTimeInRange, INPUT_MESSAGES.DATE_OUT_OF_RANGE);
+/** A calendar date, YYYY-MM-DD, within DATE_RANGE. */
+export const apiDateSchema = z.iso
+  .date({ error: FORM_VALIDATION.INVALID_DATE })
+  .refine(isDateInRange, INPUT_MESSAGES.DATE_OUT_OF_RANGE);
+/**
+ * A date-time that has happened: within DATE_RANGE and not past now plus `skewMinutes` (a date
+ * out of the range has the range's message only). No `abort`: inside a union an aborted branch
+ * hides its message behind 'Select one of the offered options'.
+ */
+export const pastDateTimeSchema = (skewMinutes: number, futureMessage: string) =>
+  dateTimeSchema.refine(
+    (v) => !isDateTimeInRange(v) || !(Date.parse(v) > Date.now() + skewMinutes * 60_000),
+    futureMessage,
+  );
 /** A time of day, HH:mm or HH:mm:ss. */
 export const timeOfDaySchema = z.iso.time({ error: FORM_VALIDATION.INVALID_TIME });
 
@@ -76,27 +107,45 @@ export const secondaryPhoneSchema = z
   .regex(DIGITS, digitsOnly)
   .regex(new RegExp(`^(\\d{${PHONE_LENGTH}})?$`), VALIDATION.SECONDARY_PHONE_LENGTH);
 
-export const firstNameSchema = z
-  .string({ error: whenMissing(VALIDATION.REQUIRED) })
-  .trim()
-  .min(1, VALIDATION.REQUIRED)
-  .max(NAME_MAX, VALIDATION.FIRST_NAME_MAX);
-export const lastNameSchema = z
-  .string({ error: whenMissing(VALIDATION.REQUIRED) })
-  .trim()
-  .min(1, VALIDATION.REQUIRED)
-  .max(NAME_MAX, VALIDATION.LAST_NAME_MAX);
+/**
+ * A person's or a place's name (the text rule, ADR 0050): one line of clean text that shows
+ * something once whitespace and zero-width characters are gone ('Required field' otherwise).
+ */
+export const nameTextSchema = (max: number, maxMessage: string) =>
+  z
+    .string({ error: whenMissing(VALIDATION.REQUIRED) })
+    .trim()
+    .min(1, { error: VALIDATION.REQUIRED, abort: true })
+    .max(max, maxMessage)
+    .refine(isCleanLine, { error: INPUT_MESSAGES.TEXT_INVALID_CHARACTERS, abort: true })
+    .refine(hasVisibleText, VALIDATION.REQUIRED);
+/** Required free text (an address): clean text, lines allowed, that shows something. */
+export const requiredTextSchema = () =>
+  z
+    .string({ error: whenMissing(VALIDATION.REQUIRED) })
+    .trim()
+    .min(1, { error: VALIDATION.REQUIRED, abort: true })
+    .refine(isCleanText, { error: INPUT_MESSAGES.TEXT_INVALID_CHARACTERS, abort: true })
+    .refine(hasVisibleText, VALIDATION.REQUIRED);
 
+export const firstNameSchema = nameTextSchema(NAME_MAX, VALIDATION.FIRST_NAME_MAX);
+export const lastNameSchema = nameTextSchema(NAME_MAX, VALIDATION.LAST_NAME_MAX);
+
+/** A valid address of at most EMAIL_MAX characters (longer is not an address: RFC 5321). */
+const validEmail = z
+  .email({ error: VALIDATION.EMAIL_INVALID })
+  .max(EMAIL_MAX, VALIDATION.EMAIL_INVALID);
+const isEmail = (v: string) => validEmail.safeParse(v).success;
 export const emailSchema = z
   .string({ error: whenMissing(VALIDATION.REQUIRED) })
   .trim()
   .min(1, VALIDATION.REQUIRED)
-  .pipe(z.email({ error: VALIDATION.EMAIL_INVALID }));
+  .pipe(validEmail);
 /** Optional email: empty is allowed, anything else must be valid. */
 export const optionalEmailSchema = z
   .string()
   .trim()
-  .refine((v) => v === '' || z.email().safeParse(v).success, VALIDATION.EMAIL_INVALID);
+  .refine((v) => v === '' || isEmail(v), VALIDATION.EMAIL_INVALID);
 
 export const commentSchema = z.string().max(COMMENT_MAX, FORM_VALIDATION.COMMENT_MAX);
 

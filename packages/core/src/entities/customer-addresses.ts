@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages';
-import { whenMissing } from '../zod-messages';
 import {
   idParamSchema,
   idSchema,
@@ -8,6 +7,7 @@ import {
   latitudeSchema,
   longitudeSchema,
   namedRefSchema,
+  requiredTextSchema,
   sixDecimalsSchema,
   verticalSchema,
 } from './common';
@@ -37,10 +37,7 @@ export const customerAddressCreateSchema = z.object({
   latitude: mapPointSchema.pipe(latitudeSchema),
   longitude: mapPointSchema.pipe(longitudeSchema),
   customer: idSchemaWith(VALIDATION.CREATE_OR_SELECT_CUSTOMER),
-  address: z
-    .string({ error: whenMissing(VALIDATION.REQUIRED) })
-    .trim()
-    .min(1, VALIDATION.REQUIRED),
+  address: requiredTextSchema(),
   googleAddress: z.string().default(''),
   // Bounded as the pin is: the address is answered through customerAddressSchema, whose bounds
   // an unbounded value failed after it was stored (a 500; found by the fuzzer, ADR 0031).

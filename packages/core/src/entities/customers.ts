@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { FORM_VALIDATION, INPUT_MESSAGES, VALIDATION } from '../messages';
 import { karachiDateString } from '../rules/karachi-time';
 import { whenMissing } from '../zod-messages';
 import {
-  apiDateSchema,
   customerPhoneSchema,
   dateTimeSchema,
   firstNameSchema,
   genderSchema,
   idListParamSchema,
   idSchema,
+  isDateInRange,
   lastNameSchema,
   optionalEmailSchema,
   paged,
@@ -74,8 +74,13 @@ const dobSchema = z.preprocess(
   z
     .string({ error: whenMissing(VALIDATION.REQUIRED) })
     .min(1, VALIDATION.REQUIRED)
-    .pipe(apiDateSchema)
-    .refine((d) => d <= karachiDateString(new Date()), FORM_VALIDATION.DOB_FUTURE),
+    .pipe(z.iso.date({ error: FORM_VALIDATION.INVALID_DATE }))
+    // A dob past today says so first (year 9999 too); then the one date rule (ADR 0050).
+    .refine((d) => d <= karachiDateString(new Date()), {
+      error: FORM_VALIDATION.DOB_FUTURE,
+      abort: true,
+    })
+    .refine(isDateInRange, INPUT_MESSAGES.DATE_OUT_OF_RANGE),
 );
 
 const customerFields = {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ADDITIONAL_NOTES_MAX, NAME_MAX } from '../constants';
 import { PARTIAL_ORDER_MESSAGES, VALIDATION } from '../messages';
 import { PARTIAL_ORDER_STATES } from '../states';
-import { whenMissing } from '../zod-messages';
 import {
   apiDateSchema,
   customerPhoneSchema,
@@ -10,9 +9,11 @@ import {
   idSchemaWith,
   latitudeSchema,
   longitudeSchema,
+  nameTextSchema,
   optionalEmailSchema,
   paged,
   pageQuerySchema,
+  requiredTextSchema,
 } from './common';
 import { partialOrderSchema } from './orders';
 import { testCodesSchema } from './test-codes';
@@ -66,18 +67,10 @@ export type PartialOrderListQuery = z.infer<typeof partialOrderListQuerySchema>;
  */
 export const partialOrderCreateSchema = z.object({
   city: idSchemaWith(PARTIAL_ORDER_MESSAGES.CITY_REQUIRED),
-  name: z
-    .string({ error: whenMissing(VALIDATION.REQUIRED) })
-    .trim()
-    .min(1, VALIDATION.REQUIRED)
-    .max(NAME_MAX * 2, PARTIAL_ORDER_MESSAGES.NAME_MAX),
+  name: nameTextSchema(NAME_MAX * 2, PARTIAL_ORDER_MESSAGES.NAME_MAX),
   phone: customerPhoneSchema,
   email: optionalEmailSchema.optional(),
-  address: z
-    .string({ error: whenMissing(VALIDATION.REQUIRED) })
-    .trim()
-    .min(1, VALIDATION.REQUIRED)
-    .max(ADDITIONAL_NOTES_MAX, PARTIAL_ORDER_MESSAGES.ADDRESS_MAX),
+  address: requiredTextSchema().max(ADDITIONAL_NOTES_MAX, PARTIAL_ORDER_MESSAGES.ADDRESS_MAX),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
   date: apiDateSchema,

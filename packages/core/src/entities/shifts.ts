@@ -4,6 +4,7 @@ import { VALIDATION } from '../messages';
 import { SHIFT_STATES } from '../states';
 import { whenMissing } from '../zod-messages';
 import {
+  apiDateSchema,
   dateTimeSchema,
   idParamSchema,
   idSchema,
@@ -200,7 +201,7 @@ export type ShiftOption = z.infer<typeof shiftOptionSchema>;
  */
 export const shiftDemandQuerySchema = z.object({
   region: idParamSchema,
-  weekStart: z.iso.date().optional(),
+  weekStart: apiDateSchema.optional(),
 });
 export const shiftDemandHourSchema = z.object({
   hour: z.number().int().min(0).max(23),

@@ -1,13 +1,15 @@
-import { WAIT_TIME_MAX, WAIT_TIME_MIN } from '@dastak/core/constants';
+import { PING_CLOCK_SKEW_MINUTES, WAIT_TIME_MAX, WAIT_TIME_MIN } from '@dastak/core/constants';
 import {
   dateTimeSchema,
   idSchema,
   latitudeSchema,
   longitudeSchema,
+  pastDateTimeSchema,
 } from '@dastak/core/entities/common';
 import { starRatingSchema } from '@dastak/core/entities/feedback';
 import { orderStateSchema } from '@dastak/core/entities/orders';
 import { riderStateSchema, riderTaskTypeSchema } from '@dastak/core/entities/riders';
+import { INPUT_MESSAGES } from '@dastak/core/messages';
 import { z } from 'zod';
 
 /**
@@ -17,7 +19,10 @@ import { z } from 'zod';
 
 export const PINGS_MAX = 100;
 
-/** One location report from the phone. recordedAt: when the fix was taken (default: now). */
+/**
+ * One location report from the phone. recordedAt: when the fix was taken (default: now); not
+ * later than the server's clock plus a phone's drift (ADR 0050).
+ */
 export const locationPingSchema = z.object({
   latitude: latitudeSchema,
   longitude: longitudeSchema,
@@ -26,7 +31,10 @@ export const locationPingSchema = z.object({
   networkState: z.boolean().optional(),
   appVersion: z.string().trim().min(1).max(32).optional(),
   mobileModel: z.string().trim().min(1).max(100).optional(),
-  recordedAt: dateTimeSchema.optional(),
+  recordedAt: pastDateTimeSchema(
+    PING_CLOCK_SKEW_MINUTES,
+    INPUT_MESSAGES.RECORDED_IN_FUTURE,
+  ).optional(),
 });
 export type LocationPing = z.infer<typeof locationPingSchema>;
 

@@ -1,5 +1,7 @@
+import { emailSchema, firstNameSchema, lastNameSchema } from '@dastak/core/entities/common';
 import { ALL_PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordUserChange } from '../audit/audit-users';
 import { hashPassword } from '../auth/password';
@@ -33,7 +35,20 @@ export function unknownPermissions(names: readonly string[]): string[] {
   return names.filter((n) => !ALL_PERMISSIONS.includes(n as PermissionName));
 }
 
-export async function createStaffUser(db: Db, input: StaffUserInput): Promise<repo.UserRow> {
+/** A staff user's name and email follow the same rules as a rider's and a customer's (ADR 0050). */
+const staffIdentitySchema = z.object({
+  email: emailSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+
+export async function createStaffUser(db: Db, given: StaffUserInput): Promise<repo.UserRow> {
+  const identity = staffIdentitySchema.safeParse(given);
+  if (!identity.success) {
+    const issues = identity.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid staff user: ${issues.join('; ')}`);
+  }
+  const input = { ...given, ...identity.data };
   const bad = unknownPermissions(input.permissions);
   if (bad.length) throw new Error(`Unknown permission(s): ${bad.join(', ')}`);
   if (await repo.findUserByEmail(db, input.email)) {
