@@ -10,6 +10,7 @@ import type {
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
+import { methodNotAllowedPlugin } from './method-not-allowed';
 
 /** Fastify's own refusals, by code: the status we answer and the sentence from core. */
 const FRAMEWORK_ERRORS: Record<string, [status: number, detail: string]> = {
@@ -85,7 +86,8 @@ export const errorServerOptions = {
  * validation (spec §8). 5xx never leak internals; they are logged (and sent to Sentry when set).
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: ERRORS.NOT_FOUND }));
+  // 404 `{detail}` for an unknown path; 405 with Allow for a known one's wrong method (ADR 0050).
+  await app.register(methodNotAllowedPlugin);
 
   // Draining on SIGTERM (ADR 0032): a request that arrives on a kept-alive connection after the
   // close began is turned away with 503 `{detail}`, and the connection closes so the client's
