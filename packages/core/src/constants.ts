@@ -22,8 +22,6 @@ export const FEEDBACK_LINK_VALID_HOURS = 48;
 export const PUBLIC_LINKS = {
   /** Random bytes of a link id: 192 bits, base64url (32 characters). */
   ID_BYTES: 24,
-  /** Public calls per client address per minute (429 with Retry-After past it). */
-  PER_IP_PER_MINUTE: 60,
   /** Characters of a phone or email the tracking page leaves unmasked (the last ones). */
   MASK_VISIBLE_CHARS: 4,
   /** Longest text answer on a public form (order review text, long-form answers). */
@@ -76,6 +74,8 @@ export const ORDER_LIST_COUNT_CAP = 500;
 // Values the spec does not show; chosen in docs/decisions/0004-unshown-constants.md.
 export const RIDER_LOCATION_POLL_MS = 15_000;
 export const LIVE_LOCATION_POLL_MS = 10_000;
+/** The tracking page's longest wait between polls while the server refuses or fails (ADR 0052). */
+export const LIVE_LOCATION_BACKOFF_MAX_MS = 5 * 60_000;
 export const CUSTOMER_LOOKUP_LENGTH_MULTIPLE = 4;
 export const ORDER_CREATE_LEAD_MINUTES = 30;
 export const ORDER_CREATE_MAX_DAYS_AHEAD = 30;
@@ -109,7 +109,30 @@ export const RIDER_SHIFT_DAYS_AHEAD = 7;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
-export const LOGIN_RATE_LIMIT = { PER_IP_PER_MINUTE: 30, PER_ACCOUNT_PER_MINUTE: 10 } as const;
+/**
+ * Every rate limit, in one place (docs/decisions/0052-rate-limits.md). Past a max the server
+ * answers 429 `{detail}` with Retry-After (the seconds until the window ends); each window starts
+ * with its key's first hit. On PostgreSQL the counts are shared by every server.
+ */
+export const RATE_LIMITS = {
+  LOGIN: {
+    /** One account from one address: the first PAIR_FREE attempts answer at once... */
+    PAIR_FREE: 5,
+    /** ...then each waits twice the last, from DELAY_BASE_MS up to DELAY_MAX_MS, before answering... */
+    DELAY_BASE_MS: 250,
+    DELAY_MAX_MS: 2_000,
+    /** ...and past PAIR_MAX in PAIR_WINDOW_MS that pair is refused. A success clears the pair. */
+    PAIR_MAX: 20,
+    PAIR_WINDOW_MS: 15 * 60_000,
+    /** Failed attempts from one address across accounts (password spraying). */
+    ADDRESS_MAX: 30,
+    ADDRESS_WINDOW_MS: 60_000,
+  },
+  PASSWORD_RESET: { PER_ADDRESS_MAX: 30, WINDOW_MS: 60_000 },
+  /** Customer pages: each link's own budget (the tracking page polls 6 times a minute), and a
+   * ceiling per address generous enough for many customers behind one carrier-NAT address. */
+  PUBLIC_LINKS: { PER_LINK_MAX: 30, PER_ADDRESS_MAX: 600, WINDOW_MS: 60_000 },
+} as const;
 
 /** Orders whose pickup is further ahead than this wait in 'scheduled' before auto-assignment
  * (docs/decisions/0003-order-state-machine.md). */

@@ -38,11 +38,23 @@ const STATUS_DETAILS: Record<number, string> = {
   431: HTTP_MESSAGES.HEADERS_TOO_LARGE,
 };
 
+/** A 429 that names no wait (a plugin's own) says to wait a minute, the longest limit window. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Every 429 the server gives goes through here, so each tells the client when to come back
+ * (Retry-After, RFC 9110), whether the limiter or a plugin refused (ADR 0052).
+ */
+function retryAfter(reply: FastifyReply, status: number, seconds?: number) {
+  if (status !== 429 || (seconds === undefined && reply.hasHeader('retry-after'))) return reply;
+  return reply.header('retry-after', String(seconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+}
+
 function frameworkError(error: FastifyError, reply: FastifyReply) {
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   const status = known?.[0] ?? error.statusCode ?? 400;
   const detail = known?.[1] ?? STATUS_DETAILS[status] ?? ERRORS.GENERIC;
-  return reply.code(status).send({ detail });
+  return retryAfter(reply, status).code(status).send({ detail });
 }
 
 /**
@@ -110,7 +122,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof HttpError) {
-      return reply
+      return retryAfter(reply, error.statusCode, error.retryAfterSeconds)
         .code(error.statusCode)
         .send(
           error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail },
