@@ -12,15 +12,23 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
-import { assignedOrder } from '../fixtures/customer-links';
+import {
+  assignedOrder,
+  linkIdOf,
+  smsSoFar,
+  waitForNewSms,
+  waitForSms,
+} from '../fixtures/customer-links';
 import { findOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { readSmsOutbox } from '../fixtures/outbox';
 import { toast, visible } from '../fixtures/ui';
 
 /*
- * The staff side of customer links (issue 14): the order detail's 'Customer Links' with copy and
- * resend (the outbox gains a text message), the customer detail's 'Send survey' and 'Surveys'
- * with the answers a customer gave through the public form, and the permission gates.
+ * The staff side of customer links (issues 14, 27): the order detail's 'Customer Links' with each
+ * link's state and resend (the outbox gains a text message), never the link itself; the customer
+ * detail's 'Send survey' and 'Surveys' with the answers a customer gave through the public form;
+ * and the permission gates. The links are read where only the customer's phone gets them: the
+ * text messages the server wrote to its outbox (ADR 0051).
  */
 
 const baseUrl = inject('baseUrl');
@@ -36,7 +44,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
   context.setDefaultTimeout(20_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
   await signIn(page, 'admin');
@@ -48,8 +55,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const links = (order: Order) =>
-  api.get<CustomerLink[]>(`/orders/${order.vertical}/${order.id}/links/`);
+const linksPath = (order: Order) => `/orders/${order.vertical}/${order.id}/links/`;
+const links = (order: Order) => api.get<CustomerLink[]>(linksPath(order));
 const smsFor = (url: string) => readSmsOutbox().filter((m) => m.url === url);
 
 /** Strips a permission from the session user the console reads (login and /auth/me/). */
@@ -74,42 +81,52 @@ async function withoutPermission(target: Page, name: string): Promise<void> {
 }
 
 let order: Order;
-let liveLink: CustomerLink;
 
 describe('customer links on the order detail', () => {
-  test('assigning texts a live-location link, listed with its message; Copy and Resend work', async () => {
+  test('assigning texts a live-location link: listed with its state and message, never the link; Resend works', async () => {
     order = await assignedOrder(api, used);
-    await expect
-      .poll(async () => (await links(order)).some((l) => l.kind === 'riderLiveLocation'), {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    liveLink = (await links(order)).find((l) => l.kind === 'riderLiveLocation') as CustomerLink;
-    expect(liveLink.isExpired).toBe(false);
-    expect(liveLink.messages.length).toBeGreaterThanOrEqual(1);
     // The relay wrote the text message once, with the link in it.
-    await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(1);
-    expect(smsFor(liveLink.url)[0]?.kind).toBe('riderLiveLocation');
+    const sms = await waitForSms('riderLiveLocation', order.number);
+    expect(sms.text).toContain(sms.url);
+    expect(smsFor(sms.url)).toHaveLength(1);
+    const liveLink = (await links(order)).find(
+      (l) => l.kind === 'riderLiveLocation',
+    ) as CustomerLink;
+    expect(liveLink).toMatchObject({ state: 'sent', isExpired: false, openedAt: null });
+    expect(liveLink.messages.length).toBeGreaterThanOrEqual(1);
+    // The staff answer, as raw text, names neither the link's id nor its URL.
+    const raw = await api.request('GET', linksPath(order));
+    expect(JSON.stringify(raw.data)).not.toContain(linkIdOf(sms.url));
+    expect(JSON.stringify(raw.data)).not.toContain('/app/');
 
     await page.goto(app(`/blood/orders/detail/${order.id}`));
     const block = page.getByRole('region', { name: 'Customer Links' });
     const row = block.getByTestId('customer-link').filter({ hasText: 'Live location' });
     await visible(row);
     await visible(row.getByText('Valid until order is picked'));
+    await visible(row.getByTestId('link-state').getByText('Sent', { exact: true }));
     await visible(row.getByText(/^SMS (pending|sending|sent)$/));
     await visible(row.getByText('1 message', { exact: false }));
-
-    await row.getByRole('button', { name: 'Copy Live location link' }).click();
-    await visible(toast(page, LINK_MESSAGES.LINK_COPIED));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(liveLink.url);
+    expect(await block.getByRole('button', { name: /Copy/ }).count()).toBe(0);
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered is what staff read
+    expect(await block.innerText()).not.toContain(linkIdOf(sms.url));
 
     await row.getByRole('button', { name: 'Resend Live location link' }).click();
     await visible(toast(page, LINK_MESSAGES.MESSAGE_RESENT));
     await visible(row.getByText('2 messages', { exact: false }));
-    expect((await links(order)).find((l) => l.id === liveLink.id)?.messages).toHaveLength(2);
-    await expect.poll(() => smsFor(liveLink.url).length, { timeout: 20_000 }).toBe(2);
+    expect((await links(order)).find((l) => l.ref === liveLink.ref)?.messages).toHaveLength(2);
+    await expect.poll(() => smsFor(sms.url).length, { timeout: 20_000 }).toBe(2);
     // The block looks again while a message waits for the relay, so it shows it sent.
     await row.getByText('SMS sent').waitFor({ timeout: 30_000 });
+
+    // The customer opens the link on their phone: staff see it opened.
+    const opened = await fetch(
+      `${baseUrl}/api/v1/location/rider-live-location/${linkIdOf(sms.url)}/`,
+    );
+    expect(opened.status).toBe(200);
+    await page.reload();
+    await visible(row.getByTestId('link-state').getByText('Opened', { exact: true }));
+    await visible(row.getByText(/ · opened /));
 
     await block.scrollIntoViewIfNeeded();
     await screenshot(page, 'customer-links-order-detail');
@@ -147,6 +164,7 @@ describe('surveys on the customer detail', () => {
   test('Send survey texts a physical-visit link; the answers given show under Completed', async () => {
     const customerId = order.customer.id;
     const before = await api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`);
+    const seen = smsSoFar();
     await page.goto(app(`/customers/detail/${customerId}`));
     const section = page.getByRole('region', { name: 'Surveys' });
     await section.getByRole('button', { name: 'Send survey' }).click();
@@ -161,11 +179,19 @@ describe('surveys on the customer detail', () => {
     const survey = after[0] as CustomerSurvey;
     expect(survey.form).toBe('physicalVisit');
     expect(survey.isComplete).toBe(false);
-    await expect.poll(() => smsFor(survey.link.url).length, { timeout: 20_000 }).toBe(1);
+    expect(survey.link).not.toHaveProperty('url');
+    // The link reaches the customer's phone only: read it from the outbox, as the phone would.
+    const sms = await waitForNewSms('physicalVisit', order.customer.phone, seen);
+    const linkId = linkIdOf(sms.url);
+    expect(JSON.stringify(after)).not.toContain(linkId);
 
     const row = section.getByTestId('customer-survey').first();
     await visible(row.getByText('Physical visit review'));
     await visible(row.getByText('Sent', { exact: true }));
+    expect(await section.getByRole('button', { name: /Copy/ }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Resend Physical visit review' }).click();
+    await visible(toast(page, LINK_MESSAGES.MESSAGE_RESENT));
+    await expect.poll(() => smsFor(sms.url).length, { timeout: 20_000 }).toBe(2);
 
     // The customer answers through the public form's call: every star question five stars.
     const questions = (await (
@@ -176,10 +202,10 @@ describe('surveys on the customer detail', () => {
       question: q.id,
       answer: q.type === 'STAR_RATING' ? '5' : 'The phlebotomist was kind and quick.',
     }));
-    const patch = await fetch(`${baseUrl}/api/v1/feedback/physical_visit/${survey.link.id}`, {
+    const patch = await fetch(`${baseUrl}/api/v1/feedback/physical_visit/${linkId}`, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ interaction_id: survey.link.id, responses }),
+      body: JSON.stringify({ interaction_id: linkId, responses }),
     });
     expect(patch.status).toBe(200);
     expect(((await patch.json()) as FeedbackInteraction).isComplete).toBe(true);
@@ -188,6 +214,9 @@ describe('surveys on the customer detail', () => {
     const done = section.getByTestId('customer-survey').first();
     await visible(done.getByText('Completed', { exact: true }));
     await visible(done.getByText('Satisfied', { exact: true }));
+    expect(
+      await done.getByRole('button', { name: 'Resend Physical visit review' }).isDisabled(),
+    ).toBe(true);
     await done.getByRole('button', { name: /Show answers/ }).click();
     const answers = done.getByTestId('survey-answers');
     const star = questions.find((q) => q.type === 'STAR_RATING') as FeedbackQuestion;
@@ -201,7 +230,7 @@ describe('surveys on the customer detail', () => {
 
 describe('permission gates', () => {
   test('without Can change order no Resend; without Can change customer no Send survey', async () => {
-    // The agent may not change orders: the links show with Copy but without Resend.
+    // The agent may not change orders: the links show with their state but without Resend.
     const agentContext = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
     agentContext.setDefaultTimeout(20_000);
     const agentPage = await agentContext.newPage();
@@ -214,13 +243,14 @@ describe('permission gates', () => {
         .getByRole('region', { name: 'Customer Links' })
         .getByTestId('customer-link')
         .filter({ hasText: 'Live location' });
-      await visible(row.getByRole('button', { name: 'Copy Live location link' }));
-      expect(await row.getByRole('button', { name: /Resend/ }).count()).toBe(0);
+      await visible(row.getByTestId('link-state'));
+      expect(await row.getByRole('button').count()).toBe(0);
 
       await agentPage.goto(app(`/customers/detail/${order.customer.id}`));
       const section = agentPage.getByRole('region', { name: 'Surveys' });
-      await visible(section.getByTestId('customer-survey'));
+      await visible(section.getByTestId('customer-survey').first());
       expect(await section.getByRole('button', { name: 'Send survey' }).count()).toBe(0);
+      expect(await section.getByRole('button', { name: /Resend/ }).count()).toBe(0);
     } finally {
       await agentContext.close();
     }

@@ -61,15 +61,8 @@ const ERROR_ANSWERS = {
   },
   429: {
     name: 'TooManyRequests',
-    description:
-      'Too many attempts for this account from this address, from this address, or on this link; `Retry-After` says in how many seconds to try again.',
+    description: 'Too many attempts from this address or for this account.',
     example: { detail: ERRORS.TOO_MANY_REQUESTS },
-    headers: {
-      'Retry-After': {
-        description: 'Seconds until the limit that refused the request resets.',
-        schema: { type: 'integer', minimum: 1 },
-      },
-    },
   },
 } as const;
 
@@ -78,11 +71,10 @@ export type ErrorStatus = keyof typeof ERROR_ANSWERS;
 /** components.responses: one entry per status, each the shared Error schema. */
 export function errorResponseComponents() {
   return Object.fromEntries(
-    Object.values(ERROR_ANSWERS).map(({ name, description, example, ...rest }) => [
+    Object.values(ERROR_ANSWERS).map(({ name, description, example }) => [
       name,
       {
         description,
-        ...('headers' in rest ? { headers: rest.headers } : {}),
         content: {
           'application/json': { schema: { $ref: '#/components/schemas/Error' }, example },
         },
