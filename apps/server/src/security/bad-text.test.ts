@@ -54,6 +54,16 @@ describe('the text rule: names, addresses and emails', () => {
       withLoneSurrogate(newCustomerBody({}), 'first_name'),
     );
     expectRefused(surrogate, 'firstName', INPUT_MESSAGES.TEXT_INVALID_CHARACTERS);
+    // Bytes that are not UTF-8 (0xFF 0xFE), which the JSON parser decodes to U+FFFD.
+    const json = JSON.stringify(newCustomerBody({ first_name: 'A__B' }));
+    const [head, tail] = json.split('__') as [string, string];
+    const invalidUtf8 = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/entity/customers/',
+      headers: { ...w.admin, 'content-type': 'application/json' },
+      payload: Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from(tail)]),
+    });
+    expectRefused(invalidUtf8, 'firstName', INPUT_MESSAGES.TEXT_INVALID_CHARACTERS);
     const longEmail = `${'a'.repeat(290)}@example.pk`;
     expectRefused(
       await w.call('POST', '/entity/customers/', w.admin, newCustomerBody({ email: longEmail })),

@@ -16,9 +16,10 @@ describe('the text rule (ADR 0050)', () => {
     }
   });
 
-  it('refuses controls, bidi embeddings/overrides/isolates and lone surrogates', () => {
+  it('refuses controls, bidi embeddings/overrides/isolates, lone surrogates and U+FFFD', () => {
     const bad = ['a\u0000b', 'a\u0007', 'a\u001b[2J', 'a\u007f', 'a\u0085', 'a\u009f'];
     bad.push('\u202aa', '\u202eevil', 'a\u2066b', 'a\u2069', 'a\ud800b', 'a\udc00', '\udbff');
+    bad.push('A\ufffd\ufffdB'); // invalid UTF-8 bytes, as decoded
     for (const text of bad) {
       expect(isCleanText(text), JSON.stringify(text)).toBe(false);
       expect(isCleanLine(text), JSON.stringify(text)).toBe(false);
