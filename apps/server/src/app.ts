@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -10,6 +9,7 @@ import {
 import type { Config } from './config/config';
 import type { Db, DbHandle } from './db/client';
 import { BODY_LIMIT_BYTES } from './lib/limits';
+import { limitStoreFor } from './lib/rate-limits';
 import { requestIdGenerator } from './lib/request-id';
 import { loggerOptions, RequestLogController, requestChildLogger } from './logger';
 import { putSecretOnce } from './modules/auth/auth.repository';
@@ -24,6 +24,7 @@ import { caseBoundaryPlugin } from './plugins/case-boundary';
 import { consoleStatic } from './plugins/console-static';
 import { emptyJsonBodyPlugin } from './plugins/empty-json-body';
 import { errorServerOptions, errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { apiRoutes } from './routes';
@@ -83,7 +84,8 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
+  // Counters shared by every server on PostgreSQL, in memory on PGlite (ADR 0052).
+  await app.register(rateLimitPlugin, { store: limitStoreFor(dbHandle) });
   await app.register(emptyJsonBodyPlugin);
   await app.register(caseBoundaryPlugin);
   await app.register(authPlugin, {

@@ -1,3 +1,5 @@
+import { parseRetryAfter } from '@dastak/core/rules/poll-backoff';
+
 /**
  * Plain fetch to the public API (no TanStack Query here). Request bodies are sent snake_case,
  * answers arrive camelCase (the server converts at its boundary). A network failure is a
@@ -5,7 +7,13 @@
  */
 export type ApiAnswer<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; detail: string | null };
+  | {
+      ok: false;
+      status: number;
+      detail: string | null;
+      /** A 429's Retry-After, in seconds (the page waits that long before asking again). */
+      retryAfterSeconds: number | null;
+    };
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -30,7 +38,7 @@ export async function publicApi<T>(
       body: body === undefined ? undefined : JSON.stringify(snakeKeys(body)),
     });
   } catch {
-    return { ok: false, status: 0, detail: null };
+    return { ok: false, status: 0, detail: null, retryAfterSeconds: null };
   }
   const data = (await response.json().catch(() => null)) as (T & { detail?: string }) | null;
   if (response.ok && data !== null) return { ok: true, status: response.status, data };
@@ -38,5 +46,6 @@ export async function publicApi<T>(
     ok: false,
     status: response.status,
     detail: typeof data?.detail === 'string' ? data.detail : null,
+    retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
   };
 }

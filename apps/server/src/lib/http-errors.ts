@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
+    /** A 429's wait in seconds: the error handler sends it as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
   }
@@ -19,4 +21,5 @@ export const forbidden = (detail: string = ERRORS.PERMISSION_DENIED) => new Http
 export const notFound = () => new HttpError(404, ERRORS.NOT_FOUND);
 export const conflict = (detail: string, errors?: Record<string, string[]>) =>
   new HttpError(409, detail, errors);
-export const tooManyRequests = () => new HttpError(429, ERRORS.TOO_MANY_REQUESTS);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, ERRORS.TOO_MANY_REQUESTS, undefined, retryAfterSeconds);

@@ -61,8 +61,15 @@ const ERROR_ANSWERS = {
   },
   429: {
     name: 'TooManyRequests',
-    description: 'Too many attempts from this address or for this account.',
+    description:
+      'Too many attempts for this account from this address, from this address, or on this link; `Retry-After` says in how many seconds to try again.',
     example: { detail: ERRORS.TOO_MANY_REQUESTS },
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until the limit that refused the request resets.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
   },
 } as const;
 
@@ -71,10 +78,11 @@ export type ErrorStatus = keyof typeof ERROR_ANSWERS;
 /** components.responses: one entry per status, each the shared Error schema. */
 export function errorResponseComponents() {
   return Object.fromEntries(
-    Object.values(ERROR_ANSWERS).map(({ name, description, example }) => [
+    Object.values(ERROR_ANSWERS).map(({ name, description, example, ...rest }) => [
       name,
       {
         description,
+        ...('headers' in rest ? { headers: rest.headers } : {}),
         content: {
           'application/json': { schema: { $ref: '#/components/schemas/Error' }, example },
         },

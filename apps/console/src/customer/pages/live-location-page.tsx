@@ -1,6 +1,6 @@
-import { LIVE_LOCATION_POLL_MS } from '@dastak/core/constants';
 import type { ActiveLiveLocation, LiveLocation } from '@dastak/core/entities/feedback';
 import { PUBLIC_PAGES } from '@dastak/core/messages';
+import { nextPollMs } from '@dastak/core/rules/poll-backoff';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { publicApi } from '../api';
 import { Frame } from '../components/frame';
@@ -55,6 +55,7 @@ export function LiveLocationPage({ id }: { id: string }) {
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
     const poll = async () => {
       const answer = await publicApi<LiveLocation>(
         'GET',
@@ -65,7 +66,9 @@ export function LiveLocationPage({ id }: { id: string }) {
       if (!answer.ok && answer.status === 404) return setUnknown(true);
       if (answer.ok && !answer.data.isExpired) setLive(answer.data);
       setUnreachable(!answer.ok);
-      timer = setTimeout(poll, LIVE_LOCATION_POLL_MS);
+      // Backs off while the server refuses (a 429: its Retry-After) or fails (ADR 0052).
+      failures = answer.ok ? 0 : failures + 1;
+      timer = setTimeout(poll, nextPollMs(answer, failures));
     };
     void poll();
     return () => {

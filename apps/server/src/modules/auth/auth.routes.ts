@@ -1,4 +1,4 @@
-import { LOGIN_RATE_LIMIT, REFRESH_TOKEN_TTL_DAYS } from '@dastak/core/constants';
+import { REFRESH_TOKEN_TTL_DAYS } from '@dastak/core/constants';
 import {
   detailResponseSchema,
   loginRequestSchema,
@@ -12,7 +12,7 @@ import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tooManyRequests } from '../../lib/http-errors';
+import { loginAttempt } from '../../lib/rate-limits';
 import { bearerToken, currentUser } from '../../plugins/auth';
 import { auditAuthAttempts } from '../audit/audit-auth';
 import * as service from './auth.service';
@@ -36,31 +36,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, tokens: app.tokens, publicUrl: app.config.PUBLIC_URL });
   app.addHook('onResponse', auditAuthAttempts(app.db));
 
-  // Per account, on top of the per-address limit in the route config: stops a spread-out
-  // password guess against one account.
-  const accountLimit = app.createRateLimit({
-    max: LOGIN_RATE_LIMIT.PER_ACCOUNT_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (req) =>
-      `login:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
-  });
-
+  // Counted per account and address, and per address across accounts (lib/rate-limits.ts):
+  // answers slow down, then refuse with 429 and Retry-After (ADR 0052).
   app.post(
     '/login/',
     {
-      config: {
-        access: ROUTE_ACCESS.PUBLIC,
-        rateLimit: { max: LOGIN_RATE_LIMIT.PER_IP_PER_MINUTE, timeWindow: 60_000 },
-      },
+      config: { access: ROUTE_ACCESS.PUBLIC, rateLimit: 'login' },
       schema: { tags: ['auth'], body: loginRequestSchema },
-      preHandler: async (req) => {
-        // isAllowed is only true for allow-listed keys; isExceeded is the verdict.
-        const verdict = await accountLimit(req);
-        if (!verdict.isAllowed && verdict.isExceeded) throw tooManyRequests();
-      },
     },
     async (req, reply) => {
+      const succeeded = await loginAttempt(app.limits, req.ip, req.body.email);
       const result = await service.login(deps(), req.body, req.headers['user-agent']);
+      await succeeded();
       setRefreshCookie(reply, result.refreshToken);
       return result;
     },
@@ -114,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: ROUTE_ACCESS.PUBLIC,
-        rateLimit: { max: LOGIN_RATE_LIMIT.PER_IP_PER_MINUTE, timeWindow: 60_000 },
+        rateLimit: 'password-reset',
       },
       schema: {
         tags: ['auth'],

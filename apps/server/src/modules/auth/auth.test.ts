@@ -61,31 +61,7 @@ describe('login', () => {
       password: [VALIDATION.REQUIRED],
     });
   });
-
-  it('rate-limits attempts on one account with 429', async () => {
-    const u = await createUser(t);
-    const codes: number[] = [];
-    for (let i = 0; i < 12; i++)
-      codes.push((await post('/login/', { email: u.email, password: 'bad-guess' })).statusCode);
-    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
-    expect(codes.slice(10)).toEqual([429, 429]);
-    const res = await post('/login/', { email: u.email, password: u.password });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().detail).toBe(ERRORS.TOO_MANY_REQUESTS);
-  });
-
-  it('rate-limits attempts from one address across accounts with 429', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      const res = await post(
-        '/login/',
-        { email: `x${i}@test.local`, password: 'bad-guess' },
-        '192.0.2.9',
-      );
-      codes.push(res.statusCode);
-    }
-    expect(codes.filter((c) => c === 429).length).toBe(2);
-  });
+  // Login limits (per account and address, per address; Retry-After): security/rate-limits.test.ts.
 });
 
 describe('tokens', () => {

@@ -1,4 +1,3 @@
-import { PUBLIC_LINKS } from '@dastak/core/constants';
 import {
   feedbackAnswersSchema,
   feedbackInteractionSchema,
@@ -18,13 +17,11 @@ import { linkParamsSchema, type PublicDeps, publicClock } from './public-feedbac
 
 /**
  * The customer pages' calls (spec §7 Feedback, GET /location/rider-live-location): no login, the
- * link id is the only key. Each is limited per client address (PUBLIC_LINKS.PER_IP_PER_MINUTE,
- * 429 {detail} with Retry-After); links get forwarded, so a guess costs.
+ * link id is the only key. Each is limited per link id and, more generously, per client address
+ * (RATE_LIMITS.PUBLIC_LINKS, 429 {detail} with Retry-After; ADR 0052): customers behind one
+ * carrier-NAT address each have their link's budget, and guessing ids still costs.
  */
-const publicConfig = {
-  access: ROUTE_ACCESS.PUBLIC,
-  rateLimit: { max: PUBLIC_LINKS.PER_IP_PER_MINUTE, timeWindow: 60_000 },
-};
+const publicConfig = { access: ROUTE_ACCESS.PUBLIC, rateLimit: 'public-link' } as const;
 /** Submits answer 409 on a second submit and 410 past 48 hours. */
 const submitConfig = { ...publicConfig, errorAnswers: [409, 410] as const };
 
