@@ -74,6 +74,8 @@ export const ERRORS = {
   SHUTTING_DOWN: 'The server is restarting. Please try again in a moment.',
   INVALID_REFRESH_TOKEN: 'Invalid or expired refresh token.',
   INVALID_RESET_TOKEN: 'This password reset link is invalid or has expired.',
+  /** An admin deactivating their own account would lock themselves out (ADR 0053). */
+  CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account.',
   VALIDATION_FAILED: 'Invalid input.',
   FEEDBACK_EXPIRED: 'Feedback links are valid for 48 hours',
   FEEDBACK_INVALID:

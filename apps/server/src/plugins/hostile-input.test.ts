@@ -25,11 +25,13 @@ import type { RouteEntry } from './auth';
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Record<string, string>;
+let adminUser: { id: number; email: string; userType: number };
 let rider: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   const u = await createUser(t, ALL_PERMISSIONS);
   admin = bearer((await login(t.app, u.email, u.password)).token);
+  adminUser = { id: u.id, email: u.email, userType: USER_TYPES.STAFF };
   // A rider who exists: a token of a user who does not is refused (ADR 0030).
   const [riderRow] = await t.db
     .insert(users)
@@ -48,15 +50,21 @@ afterAll(() => t.close());
 const BIG_IDS = ['2147483648', '9007199254740991', '99999999999999999999'];
 const hasBody = (r: RouteEntry) => r.method !== 'GET' && r.method !== 'DELETE';
 
-function send(
+/** Routes that end the caller's session (ADR 0053): each call on a session of its own. */
+const ENDS_SESSIONS = /\/auth\/logout|\/sessions\/end-all|\/deactivate/;
+
+async function send(
   r: RouteEntry,
   opts: { path?: string; query?: Record<string, string>; payload?: unknown } = {},
 ): Promise<LightMyRequestResponse> {
+  const own = ENDS_SESSIONS.test(r.url)
+    ? bearer(await t.app.tokens.signAccess({ ...adminUser, permissions: [...ALL_PERMISSIONS] }))
+    : admin;
   return t.app.inject({
     method: r.method as 'GET',
     url: fillPath(r.url, opts.path ?? '1'),
     query: opts.query,
-    headers: r.access === ROUTE_ACCESS.RIDER ? rider : admin,
+    headers: r.access === ROUTE_ACCESS.RIDER ? rider : own,
     remoteAddress: randomAddress(),
     ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}),
   });

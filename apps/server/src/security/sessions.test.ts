@@ -193,6 +193,27 @@ describe('a user lists their sessions', () => {
     expect((await t.app.inject({ url: '/api/v1/auth/sessions/' })).statusCode).toBe(401);
   });
 
+  it('a staff manager creates an account through the API; the email is unique', async () => {
+    const admin = await signedIn([PERMISSIONS.CAN_MANAGE_STAFF]);
+    const email = `made-${Date.now()}@test.local`;
+    const body = {
+      email,
+      first_name: 'Made',
+      last_name: 'Here',
+      password: 'made-secret-1',
+      permissions: [],
+    };
+    const made = await post(t.app, '/users/staff/', body, bearer(admin.token));
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ email, fullName: 'Made Here', isActive: true });
+    const s = await login(t.app, email, 'made-secret-1');
+    expect((await get(t.app, '/auth/sessions/', s.token)).json()).toHaveLength(1);
+    const twice = await post(t.app, '/users/staff/', body, bearer(admin.token));
+    expect(twice.statusCode).toBe(400);
+    const plain = await signedIn([PERMISSIONS.CAN_VIEW_ORDER]);
+    expect((await post(t.app, '/users/staff/', body, bearer(plain.token))).statusCode).toBe(403);
+  });
+
   it('deactivation is for staff managers only, and only of staff accounts', async () => {
     const plain = await signedIn([PERMISSIONS.CAN_VIEW_ORDER]);
     const target = await signedIn();
@@ -212,5 +233,13 @@ describe('a user lists their sessions', () => {
       bearer(admin.token),
     );
     expect(missing.statusCode).toBe(404);
+    const self = await post(
+      t.app,
+      `/users/staff/${admin.id}/deactivate/`,
+      undefined,
+      bearer(admin.token),
+    );
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ detail: ERRORS.CANNOT_DEACTIVATE_SELF });
   });
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../constants';
 import { VALIDATION } from '../messages';
+import { ALL_PERMISSIONS } from '../permissions';
 import { USER_TYPES } from '../states';
 import { whenMissing } from '../zod-messages';
-import { dateTimeSchema, emailSchema, idSchema } from './common';
+import { dateTimeSchema, emailSchema, firstNameSchema, idSchema, lastNameSchema } from './common';
 
 export const userTypeSchema = z.union([
   z.literal(USER_TYPES.RIDER),
@@ -91,6 +92,16 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** POST /users/staff/: a new staff account with these permissions ('Can manage staff'). */
+export const staffAccountCreateSchema = z.object({
+  email: emailSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  password: passwordSchema,
+  permissions: z.array(z.enum(ALL_PERMISSIONS)).default([]),
+});
+export type StaffAccountCreate = z.input<typeof staffAccountCreateSchema>;
 
 /** Answer of bodies that only confirm, e.g. password reset requested. */
 export const detailResponseSchema = z.object({ detail: z.string() });

@@ -78,24 +78,22 @@ export async function ensureSession(db: DbOrTx, id: string, userId: number): Pro
 }
 
 /**
- * The user of a live session, if active, marking the session seen: one statement, read once per
- * access token per instance (ADR 0053).
+ * The user of a live session, if active: read once per access token per instance (ADR 0053).
+ * It writes nothing (a refused request changes no row); refresh stamps last seen.
  */
-export async function touchSessionUser(db: DbOrTx, id: string, userId: number) {
+export async function findSessionUser(db: DbOrTx, id: string, userId: number) {
   const [row] = await db
-    .update(sessions)
-    .set({ lastSeenAt: new Date() })
-    .from(users)
+    .select({ email: users.email, userType: users.userType })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.id, id),
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
-        eq(users.id, sessions.userId),
         eq(users.isActive, true),
       ),
-    )
-    .returning({ email: users.email, userType: users.userType });
+    );
   return row;
 }
 

@@ -243,7 +243,7 @@ export function sessionStore(db: Db): SessionStore {
       return id;
     },
     async load(sessionId, userId) {
-      const row = await repo.touchSessionUser(db, sessionId, userId);
+      const row = await repo.findSessionUser(db, sessionId, userId);
       if (!row) return undefined;
       const permissions = await usersRepo.listPermissionNames(db, userId);
       return { id: userId, email: row.email, userType: row.userType, permissions };

@@ -41,8 +41,8 @@ export interface SessionStore {
   /** Starts a session for the user (a token signed without one): what a login does. */
   start(userId: number): Promise<string>;
   /**
-   * The session's user as they are now, marking the session seen; undefined when the session
-   * ended, or the user is gone or inactive.
+   * The session's user as they are now; undefined when the session ended, or the user is gone
+   * or inactive.
    */
   load(sessionId: string, userId: number): Promise<Omit<AuthUser, 'sessionId'> | undefined>;
 }

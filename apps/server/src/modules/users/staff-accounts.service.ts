@@ -1,10 +1,12 @@
+import { ERRORS, RIDER_MESSAGES } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { USER_TYPES } from '@dastak/core/states';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
 import { endSessions } from '../auth/auth.service';
 import type { TokenService } from '../auth/tokens';
 import * as repo from './users.repository';
+import { createStaffUser, type StaffUserInput } from './users.service';
 
 type StaffAccountRow = Awaited<ReturnType<typeof repo.listStaffAccounts>>[number];
 
@@ -24,10 +26,24 @@ export async function listStaffAccounts(db: Db) {
  * Deactivates a staff account and ends its sessions at once, in every server (ADR 0030, 0053):
  * the password, the refresh tokens and the access tokens all stop working.
  */
-export async function deactivateStaffUser(deps: { db: Db; tokens: TokenService }, id: number) {
+export async function deactivateStaffUser(
+  deps: { db: Db; tokens: TokenService },
+  id: number,
+  actorId: number,
+) {
+  if (id === actorId) throw badRequest(ERRORS.CANNOT_DEACTIVATE_SELF);
   const user = await repo.findUserById(deps.db, id);
   if (!user || user.userType !== USER_TYPES.STAFF) throw notFound();
   await repo.updateUser(deps.db, id, { isActive: false });
   await endSessions(deps, id);
   return toStaffAccount({ ...user, isActive: false });
+}
+
+/** A new staff account (the staff page; e2e specs make their own users with it). */
+export async function createStaffAccount(db: Db, input: StaffUserInput) {
+  if (await repo.findUserByEmail(db, input.email)) {
+    throw badRequest(RIDER_MESSAGES.EMAIL_TAKEN, { email: [RIDER_MESSAGES.EMAIL_TAKEN] });
+  }
+  const user = await createStaffUser(db, input);
+  return toStaffAccount({ ...user, lastLogin: null });
 }

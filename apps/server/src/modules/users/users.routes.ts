@@ -1,4 +1,5 @@
 import {
+  staffAccountCreateSchema,
   staffAccountParamsSchema,
   staffAccountSchema,
   staffUserSchema,
@@ -6,6 +7,7 @@ import {
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../plugins/auth';
 import * as staffAccounts from './staff-accounts.service';
 import * as service from './users.service';
 
@@ -30,6 +32,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => staffAccounts.listStaffAccounts(app.db),
   );
 
+  app.post(
+    '/users/staff/',
+    {
+      config: { access: PERMISSIONS.CAN_MANAGE_STAFF },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a staff account',
+        body: staffAccountCreateSchema,
+        response: { 201: staffAccountSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await staffAccounts.createStaffAccount(app.db, req.body)),
+  );
+
   // Deactivating ends every session of the account at once (ADR 0053).
   app.post(
     '/users/staff/:id/deactivate/',
@@ -43,6 +60,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      staffAccounts.deactivateStaffUser({ db: app.db, tokens: app.tokens }, req.params.id),
+      staffAccounts.deactivateStaffUser(
+        { db: app.db, tokens: app.tokens },
+        req.params.id,
+        currentUser(req).id,
+      ),
   );
 };
