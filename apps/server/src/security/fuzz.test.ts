@@ -181,10 +181,22 @@ async function checkDatabase(status: number, what: string) {
   }
 }
 
+/** Routes that end the caller's session or a user's (ADR 0053): each call gets a session of its own. */
+const ENDS_SESSIONS = /\/auth\/logout|\/sessions\/end-all|\/deactivate/;
+const SESSION_OF: Record<string, { id: number; email: string; userType: number } | undefined> = {
+  admin: { id: u.id, email: u.email, userType: USER_TYPES.STAFF },
+  rider: demoRider && { id: demoRider.id, email: demoRider.email, userType: USER_TYPES.RIDER },
+};
+
 async function send(r: RouteEntry, spec: Spec) {
   const path = r.url.replace(/:vertical\b/g, spec.vertical).replace(/:\w+/g, urlPart(spec.id));
   const url = path + queryString(spec.query);
   const headers: Record<string, string> = { ...WHO[spec.who] };
+  const own = ENDS_SESSIONS.test(r.url) ? SESSION_OF[spec.who] : undefined;
+  if (own) {
+    Object.assign(headers, bearer(await t.app.tokens.signAccess({ ...own, permissions: [] })));
+    await rebase(); // the new session row is the test's write, not the request's
+  }
   let payload: string | undefined;
   if (spec.body.kind === 'json') {
     headers['content-type'] = 'application/json';
