@@ -34,6 +34,7 @@ const ReleaseNotesRoute = lazy(() => import('./routes/release-notes-route'));
 const FaqsRoute = lazy(() => import('./routes/faqs-route'));
 const ReportingDashboardRoute = lazy(() => import('./routes/reporting-dashboard-route'));
 const IssueReportingRoute = lazy(() => import('./routes/issue-reporting-route'));
+const AuditTrailRoute = lazy(() => import('./routes/audit-trail-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -115,6 +116,8 @@ export const routes: RouteObject[] = [
                     element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_REPORTS} />,
                     children: [lazyRoute('reporting-dashboard', ReportingDashboardRoute)],
                   },
+                  // Gated inside its own chunk: the shell stays within its budgets.
+                  lazyRoute('audit-trail', AuditTrailRoute),
                 ],
               },
             ],
