@@ -34,6 +34,7 @@ const ReleaseNotesRoute = lazy(() => import('./routes/release-notes-route'));
 const FaqsRoute = lazy(() => import('./routes/faqs-route'));
 const ReportingDashboardRoute = lazy(() => import('./routes/reporting-dashboard-route'));
 const IssueReportingRoute = lazy(() => import('./routes/issue-reporting-route'));
+const AccountRoute = lazy(() => import('./routes/account-route'));
 const AuditTrailRoute = lazy(() => import('./routes/audit-trail-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
@@ -112,6 +113,9 @@ export const routes: RouteObject[] = [
                   lazyRoute('faqs', FaqsRoute),
                   // Any staff user reports issues; the server scopes what each one sees.
                   lazyRoute('issue-reporting', IssueReportingRoute),
+                  // Sessions (profile menu) and its /staff page: one chunk, which checks 'Can
+                  // manage staff' itself; the shell is at the orders list's bundle budget.
+                  lazyRoute('sessions/*', AccountRoute),
                   {
                     element: <RequirePermission permission={PERMISSIONS.CAN_VIEW_REPORTS} />,
                     children: [lazyRoute('reporting-dashboard', ReportingDashboardRoute)],

@@ -15,7 +15,7 @@ function initials(fullName: string): string {
     .join('');
 }
 
-/** Full name, user type (spec §2.2) and Logout, which lands on '/'. */
+/** Full name, user type (spec §2.2), Sessions and Logout, which lands on '/'. */
 export function ProfileMenu() {
   const user = useSessionUser();
   const logout = useLogoutMutation();
@@ -66,6 +66,7 @@ export function ProfileMenu() {
           </Text>
         </Stack>
         <Menu.Divider />
+        <Menu.Item onClick={() => navigate('/sessions')}>Sessions</Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}

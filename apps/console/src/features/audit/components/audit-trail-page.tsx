@@ -69,8 +69,7 @@ export function AuditTrailPage() {
   const set = (change: Partial<AuditFilterSet>) => apply({ ...filters, ...change });
   const staff = useStaffOptionsQuery(true);
   const staffOptions = useMemo(
-    () =>
-      (staff.data ?? []).map((u) => ({ value: String(u.id), label: u.fullName || String(u.id) })),
+    () => (staff.data ?? []).map((u) => ({ value: String(u.id), label: u.fullName || u.email })),
     [staff.data],
   );
   const [entityId, setEntityId] = useState(filters.entityId);
