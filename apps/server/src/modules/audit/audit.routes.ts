@@ -3,12 +3,16 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitOffset, pageResponse } from '../../lib/paging';
 import * as service from './audit.service';
+import { flushAuditQueue } from './audit-queue';
 
 /**
  * The audit trail, read only (issue 27): there is no route that changes or deletes an event,
  * and the table refuses it too (migration 0017).
  */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Queued detail opens are written before the database closes (the app closes first).
+  app.addHook('onClose', () => flushAuditQueue(app.db));
+
   app.get(
     '/audit-events/',
     {

@@ -10,11 +10,12 @@ import { parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './audit.repository';
+import { enqueueAuditRow } from './audit-queue';
 
 /**
  * Who saw what (issue 27, docs/decisions/0054-audit-trail.md). Routes and services call
- * recordAudit; it writes one row of audit_events, in the caller's transaction when given one.
- * The write is awaited, so an answer is never sent for an access the trail does not hold.
+ * recordAudit; it writes one row of audit_events, in the caller's transaction when given one,
+ * before the caller answers. Detail opens alone are queued off the request (audit-queue.ts).
  */
 
 /** Who acted, from where: a signed-in user, or nobody (id null) at a network address. */
@@ -65,7 +66,10 @@ function toRow(agent: AuditAgent, e: AuditRecord): repo.AuditEventInsert {
   };
 }
 
-/** A GET of a customer's or patient's detail (FHIR action R). */
+/**
+ * A GET of a customer's or patient's detail (FHIR action R), queued off the request so the
+ * detail costs no extra round trip (audit-queue.ts).
+ */
 export function recordDetailOpen(
   db: DbOrTx,
   req: FastifyRequest,
@@ -73,13 +77,16 @@ export function recordDetailOpen(
   entityId: number,
   detail?: Record<string, unknown>,
 ) {
-  return recordAudit(db, auditAgent(req), {
-    action: 'R',
-    type: 'read',
-    entityType,
-    entityId,
-    ...(detail ? { detail } : {}),
-  });
+  return enqueueAuditRow(
+    db,
+    toRow(auditAgent(req), {
+      action: 'R',
+      type: 'read',
+      entityType,
+      entityId,
+      ...(detail ? { detail } : {}),
+    }),
+  );
 }
 
 /** GET /audit-events/: newest first, filtered. */

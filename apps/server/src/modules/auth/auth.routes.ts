@@ -34,7 +34,7 @@ function setRefreshCookie(reply: FastifyReply, token: string) {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, tokens: app.tokens, publicUrl: app.config.PUBLIC_URL });
-  app.addHook('onResponse', auditAuthAttempts(app.db));
+  app.addHook('onSend', auditAuthAttempts(app.db));
 
   // Counted per account and address, and per address across accounts (lib/rate-limits.ts):
   // answers slow down, then refuse with 429 and Retry-After (ADR 0052).

@@ -69,7 +69,8 @@ export function AuditTrailPage() {
   const set = (change: Partial<AuditFilterSet>) => apply({ ...filters, ...change });
   const staff = useStaffOptionsQuery(true);
   const staffOptions = useMemo(
-    () => (staff.data ?? []).map((u) => ({ value: String(u.id), label: u.fullName || u.email })),
+    () =>
+      (staff.data ?? []).map((u) => ({ value: String(u.id), label: u.fullName || String(u.id) })),
     [staff.data],
   );
   const [entityId, setEntityId] = useState(filters.entityId);
