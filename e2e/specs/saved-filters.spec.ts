@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { signIn } from '../fixtures/auth';
+import { signInOwn, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { appPath, listHeading, visible } from '../fixtures/ui';
 
@@ -69,7 +69,7 @@ async function logout(): Promise<void> {
 describe('saved list filters in the side nav', () => {
   test('customers, riders and blood orders keep their filters per user', async () => {
     const { page } = session;
-    await signIn(page, 'admin');
+    await signInOwn(page, users.admin());
 
     // Customers: one region.
     await openFromNav('Customers');
@@ -140,7 +140,7 @@ describe('saved list filters in the side nav', () => {
 
     // Another user on the same browser gets the defaults, not the admin's filters.
     await logout();
-    await signIn(page, 'agent');
+    await signInOwn(page, users.agent());
     await openFromNav('Riders');
     expect(appPath(page)).toBe('/riders?ordering=-created');
     await openBloodOrdersFromNav();
@@ -150,7 +150,7 @@ describe('saved list filters in the side nav', () => {
 
     // And the admin's are still there when they come back.
     await logout();
-    await signIn(page, 'admin');
+    await signInOwn(page, users.admin());
     await openFromNav('Riders');
     expect(appPath(page)).toBe(ridersUrl);
   });
