@@ -1,11 +1,12 @@
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadingTable } from '../../../components/loading-table';
 import { useSessionsQuery } from '../api/get-sessions';
 import { useSignOutEverywhereMutation } from '../api/sign-out-everywhere';
 import { useHasPermission } from '../hooks/use-session';
@@ -55,45 +56,37 @@ export function SessionsPage() {
           </Button>
         </Group>
       </Group>
-      <Paper withBorder radius="md">
-        {sessions.isPending ? (
-          <Group p="lg" justify="center">
-            <Loader size="sm" />
-          </Group>
-        ) : (
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device</Table.Th>
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(sessions.data ?? []).map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm">{s.device}</Text>
-                      {s.current && (
-                        <Badge size="sm" variant="light">
-                          This device
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{when(s.created)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{when(s.lastSeen)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
+      <LoadingTable
+        loading={sessions.isPending}
+        head={
+          <>
+            <Table.Th>Device</Table.Th>
+            <Table.Th>Signed in</Table.Th>
+            <Table.Th>Last seen</Table.Th>
+          </>
+        }
+      >
+        {(sessions.data ?? []).map((s) => (
+          <Table.Tr key={s.id}>
+            <Table.Td>
+              <Group gap="xs">
+                <Text size="sm">{s.device}</Text>
+                {s.current && (
+                  <Badge size="sm" variant="light">
+                    This device
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{when(s.created)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{when(s.lastSeen)}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </LoadingTable>
       <ConfirmDialog
         opened={confirming}
         title="Sign out everywhere?"

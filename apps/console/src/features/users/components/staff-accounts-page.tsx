@@ -1,9 +1,10 @@
 import type { StaffAccount } from '@dastak/core/entities/auth';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadingTable } from '../../../components/loading-table';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useDeactivateStaffUserMutation } from '../api/deactivate-staff-user';
 import { useStaffAccountsQuery } from '../api/get-staff-accounts';
@@ -29,62 +30,54 @@ export function StaffAccountsPage() {
           Deactivating an account signs it out everywhere at once; it can no longer sign in.
         </Text>
       </Stack>
-      <Paper withBorder radius="md">
-        {accounts.isPending ? (
-          <Group p="lg" justify="center">
-            <Loader size="sm" />
-          </Group>
-        ) : (
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Last login</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(accounts.data ?? []).map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    <Text size="sm">{a.fullName}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{a.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {a.lastLogin
-                        ? `${formatDisplayDate(a.lastLogin)} ${formatTime12(a.lastLogin)}`
-                        : '-'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={a.isActive ? 'green' : 'gray'}>
-                      {a.isActive ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {a.isActive && a.id !== me?.id && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="subtle"
-                        aria-label={`Deactivate ${a.fullName}`}
-                        onClick={() => setTarget(a)}
-                      >
-                        Deactivate
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
+      <LoadingTable
+        loading={accounts.isPending}
+        head={
+          <>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Last login</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </>
+        }
+      >
+        {(accounts.data ?? []).map((a) => (
+          <Table.Tr key={a.id}>
+            <Table.Td>
+              <Text size="sm">{a.fullName}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{a.email}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {a.lastLogin
+                  ? `${formatDisplayDate(a.lastLogin)} ${formatTime12(a.lastLogin)}`
+                  : '-'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge size="sm" variant="light" color={a.isActive ? 'green' : 'gray'}>
+                {a.isActive ? 'Active' : 'Inactive'}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              {a.isActive && a.id !== me?.id && (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="subtle"
+                  aria-label={`Deactivate ${a.fullName}`}
+                  onClick={() => setTarget(a)}
+                >
+                  Deactivate
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </LoadingTable>
       <ConfirmDialog
         opened={target !== null}
         title="Deactivate this account?"
