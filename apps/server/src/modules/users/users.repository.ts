@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USER_TYPES } from '@dastak/core/states';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { permissions, userPermissions, users } from '../../db/schema/users';
 

@@ -82,12 +82,12 @@ export async function setPermissions(
   await db.transaction(async (tx) => {
     await repo.grantPermissions(tx, user.id, change.grant ?? []);
     await repo.revokePermissions(tx, user.id, change.revoke ?? []);
-    // Every server reads the user's permissions again on their next request (ADR 0053).
-    await publishSessionsChanged(tx, user.id);
     await recordUserChange(tx, 'U', user, {
       grant: change.grant ?? [],
       revoke: change.revoke ?? [],
     });
+    // Every server reads the user's permissions again on their next request (ADR 0053).
+    await publishSessionsChanged(tx, user.id);
   });
   return repo.listPermissionNames(db, user.id);
 }
