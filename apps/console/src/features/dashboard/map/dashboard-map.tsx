@@ -4,7 +4,7 @@ import type { OrderMapItem } from '@dastak/core/entities/orders';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import type { Vertical } from '@dastak/core/states';
 import { Stack } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { AppMap } from '../../../components/map/app-map';
 import type { RiderPositions } from '../live/rider-positions';
 import { CollectionCentersLayer } from './collection-centers-layer';
@@ -13,12 +13,17 @@ import type { MapLayerKey } from './map-layers';
 import { MarkerClick } from './marker-click';
 import type { Picker } from './marker-picking';
 import { OrderLayer } from './order-layer';
-import { OrderPopup } from './order-popup';
 import { InvalidateSize, Recenter } from './recenter';
 import { BlacklistedAreas, RegionBoundary, RegionCells } from './region-shapes';
 import { RiderLayer } from './rider-layer';
-import { SelectedRider } from './rider-popup';
 import { useMapLayers } from './use-map-layers';
+
+// The popups open only on a click, so they load then: the map must show within its bundle
+// budget (250 kB gzipped, vite.config.ts), which they would otherwise count against.
+const OrderPopup = lazy(() => import('./order-popup').then((m) => ({ default: m.OrderPopup })));
+const SelectedRider = lazy(() =>
+  import('./rider-popup').then((m) => ({ default: m.SelectedRider })),
+);
 
 /** The layers a region offers (spec §2.5): centers and cells are blood only, cells need hyperlocal. */
 function availableLayers(vertical: Vertical, region: Region): Set<MapLayerKey> {
@@ -106,24 +111,26 @@ export function DashboardMap({
               picker={riderPicker}
             />
           )}
-          {shown('orders') && currentOrder && (
-            <OrderPopup
-              key={currentOrder.id}
-              order={currentOrder}
-              detailHref={orderDetailHref(currentOrder)}
-              canCancel={canCancel(currentOrder)}
-              onCancel={() => onCancelOrder(currentOrder)}
-              onClose={() => closeOrder(currentOrder.id)}
-            />
-          )}
-          {shown('riders') && selectedRider && (
-            <SelectedRider
-              key={selectedRider.id}
-              rider={selectedRider}
-              positions={positions}
-              onClose={() => closeRider(selectedRider.id)}
-            />
-          )}
+          <Suspense fallback={null}>
+            {shown('orders') && currentOrder && (
+              <OrderPopup
+                key={currentOrder.id}
+                order={currentOrder}
+                detailHref={orderDetailHref(currentOrder)}
+                canCancel={canCancel(currentOrder)}
+                onCancel={() => onCancelOrder(currentOrder)}
+                onClose={() => closeOrder(currentOrder.id)}
+              />
+            )}
+            {shown('riders') && selectedRider && (
+              <SelectedRider
+                key={selectedRider.id}
+                rider={selectedRider}
+                positions={positions}
+                onClose={() => closeRider(selectedRider.id)}
+              />
+            )}
+          </Suspense>
         </AppMap>
       </div>
     </Stack>
