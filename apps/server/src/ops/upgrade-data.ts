@@ -66,11 +66,14 @@ export async function upgradeDataDir(
     if (tables.join() !== freshTables.join()) {
       throw new Error('the old database has other tables than the migrations make');
     }
+    // Replica role from here: no trigger fires while the old rows move in, and that includes
+    // the audit trail's refusal of TRUNCATE (ADR 0054), which guards live data, not a copy
+    // being made of it.
+    await fresh.exec('set session_replication_role = replica');
     // Rows a migration may have inserted give way to the old database's own.
     if (tables.length > 0) {
       await fresh.exec(`truncate ${tables.map((t) => `"${t}"`).join(', ')} cascade`);
     }
-    await fresh.exec('set session_replication_role = replica');
     let rows = 0;
     for (const table of tables) {
       const n = await count(old, table);
