@@ -57,5 +57,10 @@ it('keeps the rider app and the session open to the rider', async () => {
 
 it('only the session routes are open to staff and riders alike', () => {
   const signedIn = apiRoutes(t.app).filter((r) => r.access === ROUTE_ACCESS.SIGNED_IN);
-  expect(signedIn.map((r) => r.url)).toEqual(['/api/v1/auth/me/']);
+  // Who am I, and my own sessions: a rider on a lost phone signs out everywhere too (ADR 0053).
+  expect(signedIn.map((r) => r.url).sort()).toEqual([
+    '/api/v1/auth/me/',
+    '/api/v1/auth/sessions/',
+    '/api/v1/auth/sessions/end-all/',
+  ]);
 });

@@ -90,6 +90,18 @@ const rider =
 /** The rows of every listing, and what opens each (spec §7 paths). */
 export const TABLE: Record<string, Entry> = {
   '/api/v1/auth/me/': { kind: 'lookup', reason: 'the caller’s own session, not a list' },
+  '/api/v1/auth/sessions/': {
+    kind: 'lookup',
+    reason: 'the caller’s own sessions only, by construction (ADR 0053)',
+  },
+  '/api/v1/users/staff/': {
+    kind: 'lookup',
+    reason: 'staff accounts for “Can manage staff”, who see them all; no detail route (ADR 0053)',
+  },
+  '/api/v1/audit-events/': {
+    kind: 'lookup',
+    reason: 'the whole trail for “Can view audit trail”; append-only, no detail (ADR 0054)',
+  },
   '/api/v1/config/embeds/': {
     kind: 'lookup',
     reason: 'two configured URLs, the same for all staff',
