@@ -111,7 +111,10 @@ export function databaseLimitStore(db: DbHandle['db']): LimitStore {
       const byKey = new Map(rows.map((r) => [r.key, r]));
       return rules.map((r) => {
         const row = byKey.get(hashKey(r.key));
-        return { hits: row?.hits ?? 1, resetInMs: Math.max(0, Number(row?.resetInMs ?? 0)) };
+        // The column keeps milliseconds and now() microseconds: the rounded-up difference can
+        // read one past the window.
+        const resetInMs = Math.min(r.windowMs, Math.max(0, Number(row?.resetInMs ?? 0)));
+        return { hits: row?.hits ?? 1, resetInMs };
       });
     },
     async undo(key) {
