@@ -9,7 +9,8 @@ import { useCarriedSessions } from '../fixtures/carried-sessions';
  * this proves the worker and the prompt; the server tests prove the encrypted delivery.
  */
 
-const session = useBrowser();
+// Its init scripts (addInitScript) answer the permission prompt: they last a context's life.
+const session = useBrowser('context');
 const { signIn, open } = useCarriedSessions(session);
 
 /** The worker registration the page made under /app/, or null (polled: registration is async). */

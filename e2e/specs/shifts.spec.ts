@@ -91,13 +91,12 @@ const minutesOf = (time: string) => {
 
 async function openGrid(page: Page): Promise<void> {
   await page.setViewportSize(WIDE);
-  // The spec's region, whatever an earlier test left remembered.
-  await page
-    .context()
-    .addInitScript(
-      (id) => localStorage.setItem('dastak.shifts.region', id),
-      String(world.region.id),
-    );
+  // The spec's region, remembered as if picked before: signIn left the page on the console's
+  // origin. (Not an init script: that would set it again on every later load of the page.)
+  await page.evaluate(
+    (id) => localStorage.setItem('dastak.shifts.region', id),
+    String(world.region.id),
+  );
   await open('/shifts');
   await visible(heading(page, 'Shifts'));
   await expect
