@@ -133,6 +133,33 @@ describe('user changes', () => {
     expect(rows[0]?.agentId).toBeNull();
     expect(rows[0]?.agentName).toMatch(/^local/);
   });
+
+  it('records an account made and deactivated on the staff page, with the admin who did it', async () => {
+    const admin = await createUser(t, [PERMISSIONS.CAN_MANAGE_STAFF]);
+    const headers = bearer((await login(t.app, admin.email, admin.password)).token);
+    const email = `staff-${Date.now()}@test.local`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/staff/',
+      headers,
+      payload: { firstName: 'New', lastName: 'Agent', email, password: 'a-long-secret-1' },
+      remoteAddress: '127.0.0.7',
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().id as number;
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/staff/${id}/deactivate/`,
+      headers,
+      remoteAddress: '127.0.0.7',
+    });
+    expect(off.statusCode).toBe(200);
+    const rows = await rowsWhere((r) => r.type === 'user-change' && r.entityId === String(id), 2);
+    expect(rows.map((r) => [r.action, r.detail, r.agentId, r.agentName, r.agentAddress])).toEqual([
+      ['U', { email, isActive: false }, admin.id, admin.email, '127.0.0.7'],
+      ['C', { email, permissions: expect.any(Array) }, admin.id, admin.email, '127.0.0.7'],
+    ]);
+  });
 });
 
 describe('exports', () => {

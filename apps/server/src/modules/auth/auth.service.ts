@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PASSWORD_RESET_TTL_MINUTES, REFRESH_TOKEN_TTL_DAYS } from '@dastak/core/constants';
 import { ERRORS, SUCCESS } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, unauthorized } from '../../lib/http-errors';
 import { enqueueEmail } from '../notifications/notifications.repository';
 import { publishSessionsChanged } from '../realtime/publish';
@@ -209,11 +209,17 @@ async function endSession(
  * the refresh tokens and the access tokens, at once in every instance (ADR 0053).
  */
 export async function endSessions(deps: Pick<AuthDeps, 'db' | 'tokens'>, userId: number) {
-  await deps.db.transaction(async (tx) => {
-    await repo.revokeAllForUser(tx, userId);
-    await publishSessionsChanged(tx, userId);
-  });
+  await deps.db.transaction((tx) => revokeSessionsIn(tx, userId));
   deps.tokens.forgetUser(userId);
+}
+
+/**
+ * endSessions' database half, inside the caller's transaction (a deactivation with its audit
+ * row); the caller then drops the user's tokens from this server's cache (tokens.forgetUser).
+ */
+export async function revokeSessionsIn(tx: DbOrTx, userId: number) {
+  await repo.revokeAllForUser(tx, userId);
+  await publishSessionsChanged(tx, userId);
 }
 
 /** The caller's live sessions, this one marked. */

@@ -3,7 +3,9 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { USER_TYPES } from '@dastak/core/states';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { endSessions } from '../auth/auth.service';
+import type { AuditAgent } from '../audit/audit.service';
+import { recordUserChange } from '../audit/audit-users';
+import { revokeSessionsIn } from '../auth/auth.service';
 import type { TokenService } from '../auth/tokens';
 import * as repo from './users.repository';
 import { createStaffUser, type StaffUserInput } from './users.service';
@@ -29,21 +31,26 @@ export async function listStaffAccounts(db: Db) {
 export async function deactivateStaffUser(
   deps: { db: Db; tokens: TokenService },
   id: number,
-  actorId: number,
+  agent: AuditAgent,
 ) {
-  if (id === actorId) throw badRequest(ERRORS.CANNOT_DEACTIVATE_SELF);
+  if (id === agent.id) throw badRequest(ERRORS.CANNOT_DEACTIVATE_SELF);
   const user = await repo.findUserById(deps.db, id);
   if (!user || user.userType !== USER_TYPES.STAFF) throw notFound();
-  await repo.updateUser(deps.db, id, { isActive: false });
-  await endSessions(deps, id);
+  // The account, its sessions and the audit row change together or not at all.
+  await deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, id, { isActive: false });
+    await recordUserChange(tx, 'U', user, { isActive: false }, agent);
+    await revokeSessionsIn(tx, id);
+  });
+  deps.tokens.forgetUser(id);
   return toStaffAccount({ ...user, isActive: false });
 }
 
 /** A new staff account (the staff page; e2e specs make their own users with it). */
-export async function createStaffAccount(db: Db, input: StaffUserInput) {
+export async function createStaffAccount(db: Db, input: StaffUserInput, agent: AuditAgent) {
   if (await repo.findUserByEmail(db, input.email)) {
     throw badRequest(RIDER_MESSAGES.EMAIL_TAKEN, { email: [RIDER_MESSAGES.EMAIL_TAKEN] });
   }
-  const user = await createStaffUser(db, input);
+  const user = await createStaffUser(db, input, agent);
   return toStaffAccount({ ...user, lastLogin: null });
 }

@@ -7,7 +7,7 @@ import {
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth';
+import { auditAgent } from '../audit/audit.service';
 import * as staffAccounts from './staff-accounts.service';
 import * as service from './users.service';
 
@@ -44,7 +44,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await staffAccounts.createStaffAccount(app.db, req.body)),
+      reply
+        .code(201)
+        .send(await staffAccounts.createStaffAccount(app.db, req.body, auditAgent(req))),
   );
 
   // Deactivating ends every session of the account at once (ADR 0053).
@@ -63,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       staffAccounts.deactivateStaffUser(
         { db: app.db, tokens: app.tokens },
         req.params.id,
-        currentUser(req).id,
+        auditAgent(req),
       ),
   );
 };

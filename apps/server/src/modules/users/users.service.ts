@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { AuditAgent } from '../audit/audit.service';
 import { recordUserChange } from '../audit/audit-users';
 import { hashPassword } from '../auth/password';
 import { publishSessionsChanged } from '../realtime/publish';
@@ -42,7 +43,15 @@ const staffIdentitySchema = z.object({
   lastName: lastNameSchema,
 });
 
-export async function createStaffUser(db: Db, given: StaffUserInput): Promise<repo.UserRow> {
+/**
+ * A staff user with their permissions, and its audit row. `agent` is who made it: the signed-in
+ * admin on the staff page, the host account at the command line and at first start (the default).
+ */
+export async function createStaffUser(
+  db: Db,
+  given: StaffUserInput,
+  agent?: AuditAgent,
+): Promise<repo.UserRow> {
   const identity = staffIdentitySchema.safeParse(given);
   if (!identity.success) {
     const issues = identity.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -65,7 +74,7 @@ export async function createStaffUser(db: Db, given: StaffUserInput): Promise<re
       userType: USER_TYPES.STAFF,
     });
     await repo.grantPermissions(tx, user.id, input.permissions);
-    await recordUserChange(tx, 'C', user, { permissions: [...input.permissions] });
+    await recordUserChange(tx, 'C', user, { permissions: [...input.permissions] }, agent);
     return user;
   });
 }
