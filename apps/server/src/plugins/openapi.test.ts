@@ -1,3 +1,4 @@
+import { EMAIL_MAX, TIME_SLOT_LENGTHS } from '@dastak/core/constants';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelToSnake, snakeToCamel } from '../lib/case';
@@ -15,6 +16,7 @@ type Operation = {
 };
 type Doc = {
   openapi: string;
+  info: { description: string };
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, Schema>;
@@ -163,6 +165,17 @@ describe('every operation is complete', () => {
     expect(doc.components.schemas.Error).toMatchObject({ required: ['detail'] });
     expect(doc.paths['/api/v1/auth/login/']?.post?.responses['429']).toBeDefined();
     expect(JSON.stringify(doc)).not.toContain('x-dastak');
+  });
+
+  it('names the formats the server enforces: emails, the slot lengths', () => {
+    const login = bodySchema(doc.paths['/api/v1/auth/login/']!.post!) as {
+      properties: Record<string, unknown>;
+    };
+    expect(login.properties.email).toMatchObject({ format: 'email', maxLength: EMAIL_MAX });
+    const slots = JSON.stringify(doc.paths['/api/v1/orders/{vertical}/time-slots/']);
+    expect(slots).toContain(`"enum":${JSON.stringify(TIME_SLOT_LENGTHS)}`);
+    // Query strings ignore what they do not list; the document says so, as OpenAPI cannot mark it.
+    expect(doc.info.description).toContain('Query strings are open');
   });
 
   it('documents only the API: not the console files', () => {

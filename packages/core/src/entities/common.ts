@@ -140,12 +140,15 @@ export const emailSchema = z
   .string({ error: whenMissing(VALIDATION.REQUIRED) })
   .trim()
   .min(1, VALIDATION.REQUIRED)
-  .pipe(validEmail);
+  .pipe(validEmail)
+  // The API document shows what the pipe enforces (its input side alone reads 'a string').
+  .meta({ format: 'email', maxLength: EMAIL_MAX });
 /** Optional email: empty is allowed, anything else must be valid. */
 export const optionalEmailSchema = z
   .string()
   .trim()
-  .refine((v) => v === '' || isEmail(v), VALIDATION.EMAIL_INVALID);
+  .refine((v) => v === '' || isEmail(v), VALIDATION.EMAIL_INVALID)
+  .meta({ description: 'An email address, or empty', maxLength: EMAIL_MAX });
 
 export const commentSchema = z.string().max(COMMENT_MAX, FORM_VALIDATION.COMMENT_MAX);
 

@@ -60,7 +60,9 @@ const slotLengthSchema = z.coerce
   .int()
   .refine((n) => (TIME_SLOT_LENGTHS as readonly number[]).includes(n), {
     error: INPUT_MESSAGES.SLOT_LENGTH_INVALID,
-  });
+  })
+  // The refine is code; the API document names the values it allows.
+  .meta({ enum: [...TIME_SLOT_LENGTHS] });
 
 export const timeSlotsBodySchema = timeSlotsQuerySchema.extend({
   slotLength: slotLengthSchema.optional(),
