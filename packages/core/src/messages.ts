@@ -185,6 +185,8 @@ export const TRANSITION_GUARDS = {
   OFFLINE_ONLY: 'Only offline orders can be moved in progress',
   NO_MANUAL_ASSIGNMENT: 'This order does not allow manual assignment',
   FOLLOW_UP_BEFORE_PICKUP: 'Follow up is allowed once the pickup time has passed',
+  /** Verify after Mark Wrong Pin (issue 28): a rider would be sent to a pin staff called wrong. */
+  ADDRESS_REQUIRED_TO_VERIFY: 'This order has no valid address to send a rider to',
 } as const;
 
 /**

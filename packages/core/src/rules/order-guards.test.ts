@@ -73,6 +73,18 @@ describe('staffActionBlocker', () => {
     expect(staffActionBlocker('verify', { ...unverified, testCount: 0 }, dispatcher)).toBe(
       VALIDATION.TESTS_REQUIRED_TO_VERIFY,
     );
+    // After Mark Wrong Pin: no rider goes to that pin, whatever the tests (issue 28).
+    const wrongPin = { ...unverified, addressUsable: false };
+    expect(staffActionBlocker('verify', wrongPin, dispatcher)).toBe(
+      TRANSITION_GUARDS.ADDRESS_REQUIRED_TO_VERIFY,
+    );
+    expect(staffActionBlocker('verify', { ...wrongPin, testCount: 0 }, dispatcher)).toBe(
+      TRANSITION_GUARDS.ADDRESS_REQUIRED_TO_VERIFY,
+    );
+    // An offline order sends no rider: its address does not matter.
+    expect(
+      staffActionBlocker('verify', { ...wrongPin, fulfillmentMethod: 'offline' }, dispatcher),
+    ).toBeNull();
   });
 
   it('keeps Deliver Order to blood', () => {

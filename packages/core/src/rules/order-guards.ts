@@ -14,6 +14,11 @@ export type OrderFacts = {
   fulfillmentMethod?: FulfillmentMethod;
   allowManualAssignment?: boolean;
   testCount?: number;
+  /**
+   * The order's address is still there and valid (its pin lies in a region). Mark Wrong Pin and
+   * Delete Address take it away; unknown (undefined) is not checked.
+   */
+  addressUsable?: boolean;
   pickup?: Date;
   now?: Date;
 };
@@ -27,6 +32,9 @@ export function transitionBlocker(
   const online = facts.fulfillmentMethod !== 'offline';
   switch (action) {
     case 'verify':
+      // An online order goes to a rider: not to an address marked wrong or deleted.
+      if (online && facts.addressUsable === false)
+        return TRANSITION_GUARDS.ADDRESS_REQUIRED_TO_VERIFY;
       return (facts.testCount ?? 0) > 0 ? null : VALIDATION.TESTS_REQUIRED_TO_VERIFY;
     case 'assign':
     case 'reassign':

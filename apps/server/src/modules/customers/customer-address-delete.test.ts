@@ -1,4 +1,4 @@
-import { ADDRESS_DELETE_MESSAGES, ERRORS, SUCCESS } from '@dastak/core/messages';
+import { ADDRESS_DELETE_MESSAGES, ERRORS, SUCCESS, TRANSITION_GUARDS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,20 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     // Marking a wrong pin does not verify or cancel the order.
     const detail = await api(f).get(`/orders/blood/${orderId}/`, agent.auth);
     expect(detail.json().state).toBe('unverified');
+  });
+
+  it('an order whose pin was marked wrong cannot be verified: no rider goes to it (issue 28)', async () => {
+    const { address, orderId } = await unverifiedOrder();
+    expect((await del(`/entity/customer_address/${address}/?order_id=${orderId}`)).statusCode).toBe(
+      200,
+    );
+    const before = (await activitiesOf(f, orderId)).length;
+    const verify = await api(f).post(`/orders/blood/${orderId}/verified/`, {}, f.auth);
+    expect(verify.statusCode).toBe(409);
+    expect(verify.json()).toEqual({ detail: TRANSITION_GUARDS.ADDRESS_REQUIRED_TO_VERIFY });
+    const detail = await api(f).get(`/orders/blood/${orderId}/`, f.auth);
+    expect(detail.json().state).toBe('unverified');
+    expect((await activitiesOf(f, orderId)).length).toBe(before);
   });
 
   it('Mark Wrong Pin through the JSON body (snake_case and camelCase keys)', async () => {

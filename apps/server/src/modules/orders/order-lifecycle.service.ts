@@ -42,6 +42,7 @@ export async function verifyOrder(
     const role = authorize(actor, 'verify', order);
     checkTransition('verify', order, role, {
       testCount: await repo.countOrderScanTypes(tx, order.id),
+      addressUsable: await repo.isOrderAddressUsable(tx, order.customerAddressId),
     });
     const updated = await repo.updateOrder(tx, order.id, {
       state: nextState('verify', order.state, { pickup: order.pickup, now: new Date() }),

@@ -1,8 +1,8 @@
 import type { OrderState, Vertical } from '@dastak/core/states';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scanTypes } from '../../db/schema/catalog';
-import { customers } from '../../db/schema/customers';
+import { customerAddresses, customers } from '../../db/schema/customers';
 import { orderNumberCounters, orderScanTypes, orders, partialOrders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 
@@ -92,6 +92,22 @@ export function listOrderTestWindows(tx: DbOrTx, orderId: number) {
     .from(orderScanTypes)
     .innerJoin(scanTypes, eq(scanTypes.id, orderScanTypes.scanTypeId))
     .where(eq(orderScanTypes.orderId, orderId));
+}
+
+/** Whether the order's address is still there (not deleted) and valid: verify needs it. */
+export async function isOrderAddressUsable(tx: DbOrTx, addressId: number | null) {
+  if (addressId === null) return false;
+  const [row] = await tx
+    .select({ id: customerAddresses.id })
+    .from(customerAddresses)
+    .where(
+      and(
+        eq(customerAddresses.id, addressId),
+        isNull(customerAddresses.deletedAt),
+        eq(customerAddresses.isValid, true),
+      ),
+    );
+  return row !== undefined;
 }
 
 export async function countOrderScanTypes(tx: DbOrTx, orderId: number): Promise<number> {
