@@ -5,7 +5,7 @@ import { type Device, Phone } from './phone';
 import type { Rng } from './random';
 import { ShiftTracker } from './shift-plan';
 import type { Stats } from './stats';
-import { TASK, type Task, tasksOf, taskTarget } from './tasks';
+import { reachOpensFor, TASK, type Task, tasksOf, taskTarget } from './tasks';
 
 export interface RiderOptions {
   tickMs: number;
@@ -48,6 +48,8 @@ export class RiderAgent {
   private readonly skipUntil = new Map<number, number>();
   private readonly inHand = new Set<number>();
   private reachedOrder: number | null = null;
+  /** The pickup whose door the rider waits at until its reach opens (logged once). */
+  private waitingFor: number | null = null;
   /** Following shifts: null until the first tick knows whether the rider should be on duty. */
   private onDuty: boolean | null = null;
   private readonly shifts: ShiftTracker | null;
@@ -205,6 +207,16 @@ export class RiderAgent {
     if (!task) return;
     if (task.type === TASK.PICKUP && task.order) {
       if (this.reachedOrder !== task.order.id && task.order.state !== 'reached') {
+        // Early for the slot: wait at the door, pinging, as the server refuses reached before
+        // its lead (ADR 0055); each tick comes back here until it opens.
+        const opens = reachOpensFor(task);
+        if (Date.now() < opens) {
+          if (this.waitingFor !== task.order.id) {
+            this.waitingFor = task.order.id;
+            this.log(`${this.name}: early for ${task.order.number}; waiting at the door`);
+          }
+          return;
+        }
         const ok = await this.call(() =>
           this.api.post(`/rider-app/orders/${task.order?.id}/reached/`, this.here()),
         );

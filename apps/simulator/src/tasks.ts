@@ -1,3 +1,5 @@
+import { RIDER_REACH_LEAD_MINUTES_DEFAULT } from '@dastak/core/constants';
+import { reachOpensAt } from '@dastak/core/rules/reach-window';
 import type { Backoffice, Vertical } from './backoffice';
 import type { Point } from './geo';
 
@@ -61,4 +63,14 @@ export async function taskTarget(
     return point(cc.latitude, cc.longitude) ?? backoffice.centerById(cc.id, cc.name) ?? null;
   }
   return null;
+}
+
+/**
+ * When the rider at the door may mark the pickup reached (epoch ms): the server refuses it
+ * earlier than its lead before the slot (ADR 0055). The simulator assumes core's default lead; a
+ * server set to a shorter one answers 409 and the rider tries again a little later.
+ */
+export function reachOpensFor(task: Task, leadMinutes = RIDER_REACH_LEAD_MINUTES_DEFAULT): number {
+  const pickup = task.order ? Date.parse(task.order.pickup) : Number.NaN;
+  return Number.isNaN(pickup) ? 0 : reachOpensAt(new Date(pickup), leadMinutes).getTime();
 }

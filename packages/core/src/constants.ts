@@ -138,6 +138,10 @@ export const RATE_LIMITS = {
  * (docs/decisions/0003-order-state-machine.md). */
 export const AUTO_ASSIGN_HORIZON_MINUTES = 120;
 
+/** A rider may mark an order reached from this many minutes before its slot starts, not earlier
+ * (docs/decisions/0055-reached-lead-time.md); the server's RIDER_REACH_LEAD_MINUTES overrides it. */
+export const RIDER_REACH_LEAD_MINUTES_DEFAULT = 60;
+
 /** One order's tests: a code repeated at most this many times (its count), and at most this
  * many different codes (docs/decisions/0004-unshown-constants.md). */
 export const TEST_QUANTITY_MAX = 10;

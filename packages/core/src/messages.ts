@@ -282,6 +282,8 @@ export const RIDER_MESSAGES = {
     `Rider has ${n} task${n === 1 ? '' : 's'} in hand; complete or reassign ${n === 1 ? 'it' : 'them'} before moving the rider to the other vertical`,
   NOT_YOUR_ORDER: ORDER_MESSAGES.NOT_ASSIGNED_TO_YOU,
   NO_COLLECTED_ORDERS: 'No collected orders in hand to deliver',
+  /** Reached asked for before the lead before the slot (ADR 0055); `from` is reachOpensLabel's. */
+  reachTooEarly: (from: string) => `Too early: you can mark this order reached from ${from}`,
   FEEDBACK_BEFORE_COLLECTION: 'Patient feedback can be given once the sample is collected',
   FEEDBACK_ALREADY_GIVEN: 'Patient feedback for this order has already been given',
   FEEDBACK_SAVED: 'Patient feedback saved',

@@ -38,6 +38,16 @@ describe('configuration', () => {
     );
   });
 
+  it("the rider reach lead defaults to core's 60 minutes and refuses a bad value by name", () => {
+    expect(loadConfig({}).RIDER_REACH_LEAD_MINUTES).toBe(60);
+    expect(loadConfig({ RIDER_REACH_LEAD_MINUTES: '15' }).RIDER_REACH_LEAD_MINUTES).toBe(15);
+    for (const bad of ['soon', '-5', '30.5', '2000']) {
+      expect(() => loadConfig({ RIDER_REACH_LEAD_MINUTES: bad })).toThrow(
+        /RIDER_REACH_LEAD_MINUTES/,
+      );
+    }
+  });
+
   it('empty strings count as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).PORT).toBe(8080);
   });

@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { LOCATION_RETENTION_DAYS_DEFAULT } from '@dastak/core/constants';
+import {
+  LOCATION_RETENTION_DAYS_DEFAULT,
+  RIDER_REACH_LEAD_MINUTES_DEFAULT,
+} from '@dastak/core/constants';
 import { embedUrlSchema } from '@dastak/core/entities/embeds';
 import { z } from 'zod';
 import { type DispatchConfig, dispatchConfigFrom } from '../modules/dispatch/dispatch-config';
@@ -87,6 +90,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 day')
     .max(3650, 'must be at most 3650 days')
     .default(LOCATION_RETENTION_DAYS_DEFAULT),
+  /** A rider may mark an order reached from this many minutes before its slot (ADR 0055). */
+  RIDER_REACH_LEAD_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes')
+    .min(0, 'must be at least 0 minutes')
+    .max(1440, 'must be at most 1440 minutes')
+    .default(RIDER_REACH_LEAD_MINUTES_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
 });

@@ -1,4 +1,7 @@
-import { AUTO_ASSIGN_HORIZON_MINUTES } from '@dastak/core/constants';
+import {
+  AUTO_ASSIGN_HORIZON_MINUTES,
+  RIDER_REACH_LEAD_MINUTES_DEFAULT,
+} from '@dastak/core/constants';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { isLate, lateOrdersWindow } from '@dastak/core/rules/lateness';
 import { type OrderState, VERTICALS } from '@dastak/core/states';
@@ -67,6 +70,13 @@ describe.each(AT)('the demo made at %s Karachi', (hhmm) => {
              where pickup >= ${lateOrdersWindow(now).pickupFrom}
                and pickup < ${new Date(horizon).toISOString()}`,
       );
+      // Its riders keep the rider app's rule (ADR 0055): none reached an order before the lead.
+      const [early] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from orders
+             where reached_at < pickup - make_interval(mins => ${RIDER_REACH_LEAD_MINUTES_DEFAULT})`,
+      );
+      expect(early?.n, 'reached before the lead').toBe(0);
       for (const vertical of VERTICALS) {
         const mine = orders.filter((o) => o.vertical === vertical);
         const assigned = mine.filter(

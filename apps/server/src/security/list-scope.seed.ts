@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { customerAddresses, patients, regionCustomerAddresses } from '../db/schema/customers';
 import { riderProfiles } from '../db/schema/riders';
 import {
+  bringPickupNear,
   createFixtures,
   createRider,
   placeOrder,
@@ -50,6 +51,7 @@ export async function seedListScope(t: TestApp) {
   await assign('xray', xray[0]!.id, xrayRider.id);
   // A sample on the road (issue 17): collected through the rider app, so it carries an expiry.
   await assign('blood', blood[1]!.id, rider.id);
+  await bringPickupNear(f, blood[1]!.id);
   const door = { latitude: 31.5206, longitude: 74.3506 };
   for (const step of ['reached', 'collected']) {
     await ok(

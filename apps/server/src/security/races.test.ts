@@ -9,6 +9,7 @@ import { assignOrder } from '../modules/orders/order-assign.service';
 import {
   activitiesOf,
   api,
+  bringPickupNear,
   createBody,
   createFixtures,
   createRider,
@@ -152,6 +153,7 @@ describe('races on one order', () => {
     const rounds = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
         const { order, rider } = await assigned();
+        await bringPickupNear(f, order.id);
         const next = await createRider(f);
         const reached = () =>
           f.t.app.inject({

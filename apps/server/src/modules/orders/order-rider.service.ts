@@ -1,8 +1,9 @@
-import { ORDER_MESSAGES, ORDER_SUCCESS, SUCCESS } from '@dastak/core/messages';
+import { ORDER_MESSAGES, ORDER_SUCCESS, RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
+import { isTooEarlyToReach, reachOpensAt, reachOpensLabel } from '@dastak/core/rules/reach-window';
 import { sampleExpiry } from '@dastak/core/rules/sample-stability';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import {
   addCompletedOrders,
   completeDelivery,
@@ -48,16 +49,29 @@ const distanceFromPin = (
         ),
       );
 
+/**
+ * `reachLeadMinutes`: the rider app's gate (ADR 0055), read against the locked order's pickup so
+ * a reschedule cannot slip between the check and the write. Callers without it (tests that walk
+ * an order through its states) are not gated.
+ */
 export async function markReached(
   db: Db,
   p: Position,
   actor: ActorContext,
+  opts: { reachLeadMinutes?: number } = {},
 ): Promise<OrderActionResult> {
   return db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'reached', actor, p);
+    const now = new Date();
+    const lead = opts.reachLeadMinutes;
+    if (lead !== undefined && isTooEarlyToReach(order.pickup, now, lead)) {
+      throw conflict(
+        RIDER_MESSAGES.reachTooEarly(reachOpensLabel(reachOpensAt(order.pickup, lead), now)),
+      );
+    }
     const updated = await repo.updateOrder(tx, order.id, {
       state: nextState('reached', order.state),
-      reachedAt: new Date(),
+      reachedAt: now,
       riderReachedLatitude: p.latitude,
       riderReachedLongitude: p.longitude,
       reachedThresholdDistance: REACHED_THRESHOLD_METRES,

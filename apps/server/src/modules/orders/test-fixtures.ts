@@ -368,6 +368,18 @@ export async function placeOrder(
   return createOrder(f.t.db, vertical, body as never, f.staff);
 }
 
+/**
+ * Moves a booked order's slot to `minutes` from now, as if the rider came on the day: the rider
+ * app marks reached only from the lead before the slot (ADR 0055), and booking offers slots an
+ * hour or more ahead.
+ */
+export async function bringPickupNear(f: Fixtures, orderId: number, minutes = 15) {
+  await f.t.db
+    .update(orders)
+    .set({ pickup: new Date(Date.now() + minutes * 60_000) })
+    .where(eq(orders.id, orderId));
+}
+
 export async function orderRow(f: Fixtures, id: number) {
   const [row] = await f.t.db.select().from(orders).where(eq(orders.id, id));
   return row!;

@@ -13,9 +13,10 @@ import {
 /**
  * The rider-app test files' shared world: an app on a fresh database, the demo-like geography, a
  * staff token that can read riders back, and helpers to call the API as a rider. Registers its
- * own beforeAll/afterAll; read the fields inside tests, after the hooks ran.
+ * own beforeAll/afterAll; read the fields inside tests, after the hooks ran. `env` is the
+ * server's configuration on top of the tests' defaults.
  */
-export function riderAppHarness() {
+export function riderAppHarness(env: Record<string, string> = {}) {
   const h = {} as {
     t: TestCtx;
     geo: Geography;
@@ -39,7 +40,7 @@ export function riderAppHarness() {
     return { id: r.id, token: await riderToken(h.t.app, r) };
   };
   beforeAll(async () => {
-    h.t = await createTestApp();
+    h.t = await createTestApp(env);
     h.geo = await seedGeography(h.t.db);
     const u = await createUser(h.t, Object.values(PERMISSIONS));
     h.staff = (await login(h.t.app, u.email, u.password)).token;

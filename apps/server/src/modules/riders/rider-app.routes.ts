@@ -71,7 +71,14 @@ export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderActionAnswerSchema },
       },
     },
-    async (req) => riderApp.markReached(app.db, me(req), req.params.id, req.body),
+    async (req) =>
+      riderApp.markReached(
+        app.db,
+        me(req),
+        req.params.id,
+        req.body,
+        app.config.RIDER_REACH_LEAD_MINUTES,
+      ),
   );
 
   app.post(

@@ -73,14 +73,20 @@ const one = ({ detail, id, number, state }: Summary & { detail: string }) => ({
   orders: [{ id, number, state }],
 });
 
+/** Refused (409) earlier than `reachLeadMinutes` before the slot: the server's config (ADR 0055). */
 export async function markReached(
   db: Db,
   riderId: number,
   orderId: number,
   at: { latitude: number; longitude: number },
+  reachLeadMinutes: number,
 ) {
   await ownOrder(db, riderId, orderId);
-  return one(await orderActions.markReached(db, { orderId, ...at }, riderActor(riderId)));
+  return one(
+    await orderActions.markReached(db, { orderId, ...at }, riderActor(riderId), {
+      reachLeadMinutes,
+    }),
+  );
 }
 
 export async function markCollected(
