@@ -1,6 +1,9 @@
 import { TRUNCATE } from '@dastak/core/constants';
+import type { OrderStats } from '@dastak/core/entities/lookups';
 import { EMPTY } from '@dastak/core/messages';
+import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { orderFiltersFromQuery, orderFiltersToApiParams } from '@dastak/core/rules/order-filters';
+import type { Vertical } from '@dastak/core/states';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { sharedSession, storeSession } from '../fixtures/auth';
@@ -29,14 +32,21 @@ type ListPage = {
   }[];
 };
 
-async function apiUnverified(params: Record<string, string>): Promise<ListPage> {
-  const url = `${session.baseUrl}/api/v1/orders/blood/unverified/?${new URLSearchParams(params)}`;
+async function apiGet<T>(path: string, params: Record<string, string> = {}): Promise<T> {
+  const url = `${session.baseUrl}/api/v1${path}?${new URLSearchParams(params)}`;
   const response = await fetch(url, {
-    headers: { Authorization: `Bearer ${sharedSession('dispatcher').token}` },
+    headers: { Authorization: `Bearer ${sharedSession('admin').token}` },
   });
-  expect(response.status).toBe(200);
-  return (await response.json()) as ListPage;
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
 }
+
+const apiUnverified = (params: Record<string, string>, vertical: Vertical = 'blood') =>
+  apiGet<ListPage>(`/orders/${vertical}/unverified/`, params);
+
+/** The list's vertical as its URL states it (blood when absent). */
+const urlVertical = (url: URL): Vertical =>
+  url.searchParams.get('vertical') === 'xray' ? 'xray' : 'blood';
 
 const table = () => session.page.getByRole('table', { name: 'Unverified Orders' });
 const rows = () => table().locator('tbody tr');
@@ -54,8 +64,9 @@ async function resultCount(): Promise<number> {
 /** The table shows exactly the server's first page for the request the URL stands for. */
 async function expectViewMatchesServer(): Promise<ListPage> {
   const url = new URL(session.page.url());
-  const params = orderFiltersToApiParams(orderFiltersFromQuery(url.searchParams), 'blood');
-  const expected = await apiUnverified(params);
+  const vertical = urlVertical(url);
+  const params = orderFiltersToApiParams(orderFiltersFromQuery(url.searchParams), vertical);
+  const expected = await apiUnverified(params, vertical);
   await expect.poll(resultCount).toBe(expected.count);
   if (expected.count === 0) await visible(session.page.getByText(EMPTY.NO_ORDERS));
   else await expect.poll(shownNumbers).toEqual(expected.results.map((o) => o.number));
@@ -151,5 +162,74 @@ describe('unverified orders list', () => {
     await expectViewMatchesServer();
     await page.reload();
     await expectViewMatchesServer();
+  });
+
+  test("from the X-ray dashboard, Unverified lands on the X-ray list with the panel's figure", async () => {
+    const { page } = session;
+    // The X-ray region with the most unverified orders today: the count the link must carry.
+    const window = {
+      pickupFrom: toKarachiIso(startOfKarachiDay(new Date())),
+      pickupTo: toKarachiIso(endOfKarachiDay(new Date())),
+    };
+    const regions = await apiGet<{ results: { id: number; name: string }[] }>(
+      '/location/regions/',
+      { vertical: 'xray' },
+    );
+    let region = { id: 0, name: '', unverified: -1 };
+    for (const r of regions.results) {
+      const stats = await apiGet<OrderStats>('/stats/xray/orders/', {
+        ...window,
+        region_id: String(r.id),
+      });
+      if (stats.unverified > region.unverified) region = { ...r, unverified: stats.unverified };
+    }
+    expect(region.unverified).toBeGreaterThan(0);
+
+    await storeSession(page, 'admin');
+    await page.goto(session.app('/xray/dashboard'));
+    await visible(page.getByTestId('dashboard-panels'));
+    const selector = page.getByRole('textbox', { name: 'Region', exact: true });
+    if ((await selector.inputValue()) !== region.name) {
+      await selector.click();
+      await page.getByRole('option', { name: region.name, exact: true }).click();
+    }
+    const link = page
+      .getByRole('region', { name: 'Orders', exact: true })
+      .getByRole('link', { name: /^Unverified: \d+$/ });
+    // The panel shows the stats call's figure for the chosen region (the demo keeps living).
+    await expect
+      .poll(async () => (await link.textContent())?.replace(/\D/g, ''), { timeout: 15_000 })
+      .toBe(String(region.unverified));
+    const shown = Number((await link.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
+
+    await link.click();
+    await page.waitForURL(/\/app\/unverified-orders\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('vertical')).toBe('xray');
+    expect(url.searchParams.get('regions')).toBe(String(region.id));
+    expect(url.searchParams.get('pickupFrom')).toBe(window.pickupFrom);
+    await expect.poll(resultCount).toBe(shown);
+    const view = await expectViewMatchesServer();
+    expect(view.count).toBe(shown);
+    const numbers = await shownNumbers();
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const number of numbers) expect(number).toMatch(/^X-/);
+    // Mantine's segments are visually hidden radios: checked, not visible.
+    expect(await page.getByRole('radio', { name: 'X-Ray' }).isChecked()).toBe(true);
+    await screenshot(page, 'unverified-orders-xray');
+
+    // An X-ray row opens its detail, whose breadcrumb leads back to the X-ray list.
+    await rows().first().locator('td').nth(3).click();
+    await page.waitForURL(`**/app/unverified-orders/detail/${view.results[0]!.id}`);
+    await visible(page.getByText(view.results[0]!.number).first());
+    await visible(page.getByRole('button', { name: 'Verify Order' }));
+    await page.goBack();
+
+    // The switch goes to the blood list: its regions differ, so the region filter is dropped.
+    await page.getByText('Blood', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.has('vertical')).toBe(false);
+    expect(new URL(page.url()).searchParams.has('regions')).toBe(false);
+    await expectViewMatchesServer();
+    for (const number of await shownNumbers()) expect(number).toMatch(/^B-/);
   });
 });

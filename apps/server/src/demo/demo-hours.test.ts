@@ -2,7 +2,11 @@ import {
   AUTO_ASSIGN_HORIZON_MINUTES,
   RIDER_REACH_LEAD_MINUTES_DEFAULT,
 } from '@dastak/core/constants';
-import { karachiDateString } from '@dastak/core/rules/karachi-time';
+import {
+  endOfKarachiDay,
+  karachiDateString,
+  startOfKarachiDay,
+} from '@dastak/core/rules/karachi-time';
 import { isLate, lateOrdersWindow } from '@dastak/core/rules/lateness';
 import { type OrderState, VERTICALS } from '@dastak/core/states';
 import { sql } from 'drizzle-orm';
@@ -11,14 +15,14 @@ import { type Db, openDb } from '../db/client';
 import { DISPATCH_DEFAULTS } from '../modules/dispatch/dispatch-config';
 import { listFreeTimeSlots } from '../modules/dispatch/time-slots/time-slots.service';
 import { generateDemoData } from './generate';
-import { MIN_LATE_PER_VERTICAL } from './order-timeline';
+import { MIN_LATE_PER_VERTICAL, MIN_UNVERIFIED_TODAY_PER_VERTICAL } from './order-timeline';
 
 /**
  * The demo is a working world at whatever hour it is made (issue 26, ADR 0007): the e2e
  * server's demo (default seed, 2,000 orders) generated at hours around the clock, on either
  * side of midnight, has in every region riders on duty and online and a slot on offer inside
- * the auto-assignment horizon, and in every vertical orders assigned around now and late orders
- * in the Late Orders tab's window.
+ * the auto-assignment horizon, and in every vertical orders assigned around now, late orders
+ * in the Late Orders tab's window, and unverified orders today (the dashboards' Unverified).
  */
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -97,6 +101,21 @@ describe.each(AT)('the demo made at %s Karachi', (hhmm) => {
         );
         // In the Late Orders tab's window: at 00:20, the evening before's.
         expect(late.length, `${vertical} late`).toBeGreaterThanOrEqual(MIN_LATE_PER_VERTICAL);
+      }
+
+      const unverifiedToday = await rows<{ vertical: string; n: number }>(
+        db,
+        sql`select vertical, count(*)::int as n from orders
+             where state = 'unverified' and fulfillment_method = 'online'
+               and pickup >= ${startOfKarachiDay(now).toISOString()}
+               and pickup <= ${endOfKarachiDay(now).toISOString()}
+             group by vertical`,
+      );
+      for (const vertical of VERTICALS) {
+        const n = unverifiedToday.find((r) => r.vertical === vertical)?.n ?? 0;
+        expect(n, `${vertical} unverified today`).toBeGreaterThanOrEqual(
+          MIN_UNVERIFIED_TODAY_PER_VERTICAL,
+        );
       }
     } finally {
       await handle.close();

@@ -19,7 +19,7 @@ import { chooseState, type NearNowFloors } from './order-timeline';
 import type { Rng } from './random';
 import { pickRider } from './riders';
 import type { AddressRef, DemoContext, RegionRef } from './types';
-import { MINUTE } from './types';
+import { DAY, MINUTE } from './types';
 
 export type BuildState = {
   ids: { order: number; scanType: number; activity: number };
@@ -69,6 +69,7 @@ export function buildOrder(
       offline: seed.source === 'Hospital Referral' && rng.chance(vertical === 'blood' ? 0.6 : 0.25),
       lateSlot: pickup >= ctx.lateFrom && pickup < now - ctx.lateAfterMinutes * MINUTE,
       aheadSlot: pickup > now && pickup <= now + AUTO_ASSIGN_HORIZON_MINUTES * MINUTE,
+      todaySlot: pickup >= ctx.todayStart && pickup < ctx.todayStart + DAY,
     },
     st.missing,
     st.floors,

@@ -61,6 +61,12 @@ export const MIN_LATE_PER_VERTICAL = 6;
  * auto-assignment horizon: riders on their way, whatever the hour.
  */
 export const MIN_ASSIGNED_AHEAD_PER_VERTICAL = 3;
+/**
+ * Each vertical has at least this many online orders unverified with a pickup today (Karachi):
+ * the dashboards count today's unverified orders and link them, and left to chance the X-ray
+ * dashboard (a fifth of the orders) showed none at most hours (issue 28).
+ */
+export const MIN_UNVERIFIED_TODAY_PER_VERTICAL = 2;
 /** The late-tracked states a late order is given, as a working day shows them. */
 const LATE: Weights = [
   ['assigned', 45],
@@ -120,10 +126,19 @@ export type StateInput = {
   lateSlot: boolean;
   /** The pickup is ahead, inside the auto-assignment horizon: the job would have assigned it. */
   aheadSlot: boolean;
+  /** The pickup is on today's Karachi date: the day the dashboards count. */
+  todaySlot: boolean;
 };
 
-/** What the demo still owes each vertical around now (MIN_LATE_..., MIN_ASSIGNED_AHEAD_...). */
-export type NearNowFloors = { late: Map<Vertical, number>; ahead: Map<Vertical, number> };
+/**
+ * What the demo still owes each vertical around now (MIN_LATE_..., MIN_ASSIGNED_AHEAD_...,
+ * MIN_UNVERIFIED_TODAY_...).
+ */
+export type NearNowFloors = {
+  late: Map<Vertical, number>;
+  ahead: Map<Vertical, number>;
+  unverifiedToday: Map<Vertical, number>;
+};
 
 /**
  * A believable state for the pickup time. The first orders near "now" also top up any state
@@ -149,6 +164,17 @@ export function chooseState(
     floors.ahead.set(o.vertical, aheadWanted - 1);
     take(missing, 'assigned');
     return { state: 'assigned', offline: false };
+  }
+  const unverifiedWanted = floors.unverifiedToday.get(o.vertical) ?? 0;
+  if (
+    o.todaySlot &&
+    !o.offline &&
+    unverifiedWanted > 0 &&
+    plausible('unverified', { ...o, offline: false })
+  ) {
+    floors.unverifiedToday.set(o.vertical, unverifiedWanted - 1);
+    take(missing, 'unverified');
+    return { state: 'unverified', offline: false };
   }
   if (pickup > now - 36 * HOUR) {
     // The least-covered plausible state first, so scarce candidates spread over all states.

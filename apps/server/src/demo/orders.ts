@@ -24,6 +24,7 @@ import {
   MIN_ASSIGNED_AHEAD_PER_VERTICAL,
   MIN_LATE_PER_VERTICAL,
   MIN_PER_STATE,
+  MIN_UNVERIFIED_TODAY_PER_VERTICAL,
   NEAR_NOW_PICKUPS,
   nearNowWindows,
   nextSlot,
@@ -101,6 +102,7 @@ export async function insertOrders(
     floors: {
       late: new Map(VERTICALS.map((v) => [v, MIN_LATE_PER_VERTICAL])),
       ahead: new Map(VERTICALS.map((v) => [v, MIN_ASSIGNED_AHEAD_PER_VERTICAL])),
+      unverifiedToday: new Map(VERTICALS.map((v) => [v, MIN_UNVERIFIED_TODAY_PER_VERTICAL])),
     },
     active: new Map(),
     load: new Map(),

@@ -116,7 +116,7 @@ export const TABLE: Record<string, Entry> = {
     // Activity rows are the log of the order the query names: that order must open.
     open: async (_row, c) => locateOrder(Number(c.query.order), c),
   },
-  '/api/v1/orders/blood/unverified/': { kind: 'rows', open: orderIn('blood') },
+  '/api/v1/orders/:vertical/unverified/': { kind: 'rows', open: orderIn() },
   '/api/v1/orders/:vertical/': { kind: 'rows', open: orderIn() },
   '/api/v1/orders/:vertical/states/': { kind: 'lookup', reason: 'the fixed state names' },
   '/api/v1/orders/:vertical/csv/': { kind: 'export', check: 'order-csv' },

@@ -53,7 +53,7 @@ export const orderListQuerySchema = pageQuerySchema.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-/** GET /orders/blood/unverified/: order number search, regions, pickup window, ordering. */
+/** GET /orders/{vertical}/unverified/: order number search, regions, pickup window, ordering. */
 export const unverifiedOrderListQuerySchema = orderListQuerySchema.pick({
   page: true,
   pageSize: true,

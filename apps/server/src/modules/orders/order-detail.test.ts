@@ -380,8 +380,9 @@ describe('GET /orders/locate/{id}/', () => {
     } else {
       expect(states.statusCode).toBe(404);
     }
-    if (table.includes('/api/v1/orders/blood/unverified/')) {
+    if (table.includes('/api/v1/orders/:vertical/unverified/')) {
       expect((await api(f).get('/orders/blood/unverified/')).statusCode).toBe(200);
+      expect((await api(f).get('/orders/xray/unverified/')).statusCode).toBe(200);
     }
     for (const url of ['/orders/scan-types/?search=CBC', '/orders/problem-strings/']) {
       expect((await api(f).get(url)).statusCode, url).toBe(200);

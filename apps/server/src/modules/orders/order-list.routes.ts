@@ -42,14 +42,26 @@ function listBody(req: FastifyRequest, q: PageQuery, r: service.OrderListResult)
  * email. Static segments (states, csv, unverified, ...) win over the detail route's `:id`.
  */
 export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The spec names /orders/blood/unverified/; X-ray orders are unverified too (the X-ray
+  // dashboard counts them), so the vertical is a parameter and the blood path is one value of it.
   app.get(
-    '/orders/blood/unverified/',
+    '/orders/:vertical/unverified/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
-      schema: { tags, querystring: unverifiedOrderListQuerySchema, response: listReply },
+      schema: {
+        tags,
+        params: verticalParams,
+        querystring: unverifiedOrderListQuerySchema,
+        response: listReply,
+      },
       serializerCompiler: plainJsonSerializer,
     },
-    async (req) => listBody(req, req.query, await service.listUnverifiedOrders(app.db, req.query)),
+    async (req) =>
+      listBody(
+        req,
+        req.query,
+        await service.listUnverifiedOrders(app.db, req.params.vertical, req.query),
+      ),
   );
 
   app.get(

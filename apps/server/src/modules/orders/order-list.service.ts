@@ -138,9 +138,13 @@ export function listOrders(
   return page(db, filterOf(vertical, q), q.ordering, q);
 }
 
-/** GET /orders/blood/unverified/: blood orders in the unverified state. */
+/**
+ * GET /orders/{vertical}/unverified/: the vertical's orders in the unverified state. With the
+ * dashboard's region and window it lists exactly what the Orders panel's Unverified counts.
+ */
 export function listUnverifiedOrders(
   db: Parameters<typeof repo.listOrders>[0],
+  vertical: Vertical,
   q: UnverifiedOrderListQuery,
 ): Promise<OrderListResult> {
   const search = numberSearch(q.search);
@@ -148,7 +152,7 @@ export function listUnverifiedOrders(
     search === null
       ? null
       : {
-          vertical: 'blood',
+          vertical,
           states: ['unverified'],
           ...search,
           regions: q.regions,

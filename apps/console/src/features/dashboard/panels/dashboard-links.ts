@@ -31,9 +31,13 @@ export function escalatedOrdersHref(vertical: Vertical, region: Region, window: 
   return `/${vertical}/orders?${query}`;
 }
 
-/** Unverified: the unverified orders list (blood only on the server, like the list). */
-export function unverifiedOrdersHref(region: Region, window: PickupWindow) {
-  return `/unverified-orders?${orderFiltersToQuery(todayOrderFilters(region, window))}`;
+/**
+ * Unverified: the vertical's unverified orders list with the count's region and window, so its
+ * heading reads the panel's figure (the count is `GET /stats/{vertical}/orders/`'s unverified).
+ */
+export function unverifiedOrdersHref(vertical: Vertical, region: Region, window: PickupWindow) {
+  const query = orderFiltersToQuery(todayOrderFilters(region, window));
+  return `/unverified-orders?${vertical === 'blood' ? '' : `vertical=${vertical}&`}${query}`;
 }
 
 /** View all: the riders list of the region. */

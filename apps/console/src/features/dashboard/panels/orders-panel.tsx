@@ -38,7 +38,7 @@ export function OrdersPanel({
           <StatTile
             label="Unverified"
             value={counts?.unverified}
-            to={unverifiedOrdersHref(region, window)}
+            to={unverifiedOrdersHref(vertical, region, window)}
           />
           <StatTile label="Pending" value={counts?.pending} />
           <StatTile label="In Progress" value={counts?.inProgress} />

@@ -1,10 +1,14 @@
 import { type OrderFilterSet, orderFiltersToApiParams } from '@dastak/core/rules/order-filters';
+import type { Vertical } from '@dastak/core/states';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { nextOrderPage, type OrderPage } from './get-orders';
 import { orderKeys } from './order-keys';
 
-/** What the unverified list filters by (spec §2.4): search, regions, the pickup window, sorting. */
+/**
+ * What the unverified list filters by (spec §2.4): search, regions, the pickup window, sorting,
+ * and the vertical whose unverified orders it lists (the X-ray dashboard counts them too).
+ */
 export type UnverifiedOrderFilters = Pick<
   OrderFilterSet,
   | 'search'
@@ -14,27 +18,32 @@ export type UnverifiedOrderFilters = Pick<
   | 'pickupFrom'
   | 'pickupTo'
   | 'sorting'
->;
+> & { vertical: Vertical };
 
-/** The request parameters: the same shaping as the orders list, unverified orders being blood. */
+/** The request parameters: the same shaping as the orders list of that vertical. */
 export function unverifiedOrdersParams(filters: UnverifiedOrderFilters): Record<string, string> {
-  return orderFiltersToApiParams(filters, 'blood');
+  return orderFiltersToApiParams(filters, filters.vertical);
 }
 
-/** GET /orders/blood/unverified/: search, regions, pickup_from, pickup_to, ordering, page. */
+/** GET /orders/{vertical}/unverified/: search, regions, pickup_from, pickup_to, ordering, page. */
 export function getUnverifiedOrders(
+  vertical: Vertical,
   params: Record<string, string>,
   page: number,
   signal?: AbortSignal,
 ): Promise<OrderPage> {
-  return api.get<OrderPage>('/orders/blood/unverified/', { query: { ...params, page }, signal });
+  return api.get<OrderPage>(`/orders/${vertical}/unverified/`, {
+    query: { ...params, page },
+    signal,
+  });
 }
 
 export const unverifiedOrdersQueryOptions = (filters: UnverifiedOrderFilters) => {
+  const { vertical } = filters;
   const params = unverifiedOrdersParams(filters);
   return infiniteQueryOptions({
-    queryKey: orderKeys.unverified(params),
-    queryFn: ({ pageParam, signal }) => getUnverifiedOrders(params, pageParam, signal),
+    queryKey: orderKeys.unverified(vertical, params),
+    queryFn: ({ pageParam, signal }) => getUnverifiedOrders(vertical, params, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextOrderPage,
   });

@@ -10,7 +10,8 @@ export const orderKeys = {
   lists: () => ['orders', 'list'] as const,
   list: (vertical: Vertical, params: Record<string, string>) =>
     ['orders', 'list', vertical, params] as const,
-  unverified: (params: Record<string, string>) => ['orders', 'unverified', params] as const,
+  unverified: (vertical: Vertical, params: Record<string, string>) =>
+    ['orders', 'unverified', vertical, params] as const,
   states: (vertical: Vertical) => ['orders', 'states', vertical] as const,
   detail: (vertical: Vertical, id: number) => ['orders', 'detail', vertical, id] as const,
   activities: (id: number) => ['orders', 'activities', id] as const,

@@ -3,8 +3,8 @@ import { PickupWindowFilterPanel } from '../list/pickup-window-filter-panel';
 import { VerticalRegionChecklist } from '../list/region-checklist';
 
 /**
- * The unverified list's filter panel (spec §2.4): pickup from/to and regions. Loaded on first
- * open (default export for React.lazy).
+ * The unverified list's filter panel (spec §2.4): pickup from/to and the regions of the list's
+ * vertical. Loaded on first open (default export for React.lazy).
  */
 export default function UnverifiedListFilterPanel(props: {
   opened: boolean;
@@ -26,7 +26,7 @@ export default function UnverifiedListFilterPanel(props: {
     >
       {(draft, setDraft) => (
         <VerticalRegionChecklist
-          vertical="blood"
+          vertical={draft.vertical}
           selection={draft}
           onChange={(selection) => setDraft((d) => ({ ...d, ...selection }))}
         />

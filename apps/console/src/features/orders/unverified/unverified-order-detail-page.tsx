@@ -1,3 +1,4 @@
+import type { Vertical } from '@dastak/core/states';
 import { useNavigate, useParams } from 'react-router';
 import { UnverifiedOrderActions } from '../actions/unverified-order-actions';
 import { useOrderQuery } from '../api/get-order';
@@ -6,6 +7,9 @@ import { isMissingOrder, OrderLoading, OrderNotFound } from '../detail/order-det
 import { OrderDetailView } from '../detail/order-detail-view';
 
 const LIST = { label: 'Unverified Orders', to: '/unverified-orders' };
+// The breadcrumb leads back to the list of the order's vertical (list-filters.ts reads it).
+const listOf = (vertical: Vertical) =>
+  vertical === 'blood' ? LIST : { ...LIST, to: `${LIST.to}?vertical=${vertical}` };
 
 /**
  * /unverified-orders/detail/{id} (spec §2.4): the order's blocks under the 'Unverified Orders'
@@ -26,7 +30,7 @@ export function UnverifiedOrderDetailPage() {
   return (
     <OrderDetailView
       order={order.data}
-      crumb={LIST}
+      crumb={listOf(order.data.vertical)}
       actions={<UnverifiedOrderActions order={order.data} onDone={() => navigate(-1)} />}
     />
   );

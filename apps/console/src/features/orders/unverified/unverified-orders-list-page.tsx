@@ -1,5 +1,6 @@
 import type { OrderSorting } from '@dastak/core/rules/order-filters';
-import { Stack, Title } from '@mantine/core';
+import type { Vertical } from '@dastak/core/states';
+import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-filter-panel';
@@ -13,6 +14,7 @@ import {
 import { useUnverifiedOrdersQuery } from '../api/get-unverified-orders';
 import {
   activeUnverifiedFilterCount,
+  switchUnverifiedVertical,
   unverifiedFiltersFromQuery,
   unverifiedFiltersToQuery,
 } from './list-filters';
@@ -21,7 +23,15 @@ import { UnverifiedOrdersTable } from './list-table';
 const loadFilterPanel = () => import('./list-filter-panel');
 const UnverifiedListFilterPanel = lazy(loadFilterPanel);
 
-/** /unverified-orders (spec §2.4): search, regions and pickup window kept in the query string. */
+const VERTICAL_OPTIONS: { value: Vertical; label: string }[] = [
+  { value: 'blood', label: 'Blood' },
+  { value: 'xray', label: 'X-Ray' },
+];
+
+/**
+ * /unverified-orders (spec §2.4): search, regions and pickup window kept in the query string, and
+ * the vertical (`?vertical=xray`; blood when absent), so the X-ray dashboard can link its count.
+ */
 export function UnverifiedOrdersListPage() {
   useDocumentTitle('Unverified Orders · Dastak');
   const { filters, apply } = useUrlFilters(unverifiedFiltersFromQuery, unverifiedFiltersToQuery);
@@ -41,9 +51,17 @@ export function UnverifiedOrdersListPage() {
 
   return (
     <Stack gap="md" p="lg">
-      <Title order={1} fz="h2">
-        {listTitle('Unverified Orders', firstPage?.count, firstPage?.countIsCapped)}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} fz="h2">
+          {listTitle('Unverified Orders', firstPage?.count, firstPage?.countIsCapped)}
+        </Title>
+        <SegmentedControl
+          aria-label="Vertical"
+          value={filters.vertical}
+          data={VERTICAL_OPTIONS}
+          onChange={(value) => apply(switchUnverifiedVertical(filters, value as Vertical))}
+        />
+      </Group>
       <ListToolbar
         search={{
           label: 'Search unverified orders',
