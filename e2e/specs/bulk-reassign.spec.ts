@@ -1,8 +1,9 @@
 import type { BulkReassignLine, BulkReassignProposal } from '@dastak/core/entities/bulk-reassign';
+import type { Region } from '@dastak/core/entities/locations';
 import type { Order } from '@dastak/core/entities/orders';
 import type { Rider, RiderSummary } from '@dastak/core/entities/riders';
 import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign';
-import { RIDER_STATE_LABELS, RIDER_STATES } from '@dastak/core/states';
+import { ASSIGNABLE_RIDER_TABS, RIDER_STATE_LABELS, RIDER_STATES } from '@dastak/core/states';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
@@ -13,7 +14,10 @@ import {
   onDutyAtDoor,
   RIDERS_TO_TRY,
   type RiderLogin,
+  riderLogin,
+  riderPost,
   ridersToCall,
+  suggestedRiders,
 } from '../fixtures/field-riders';
 import { createOnlineOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { heading, toast, visible } from '../fixtures/ui';
@@ -44,14 +48,22 @@ async function proposalOf(riderId: number): Promise<BulkReassignProposal> {
   return data;
 }
 
+/**
+ * Candidates on duty, online and with room (the Available and Late tabs): the ones a commit
+ * surely takes. The list also offers the other tabs, as the single Re-assign does (issue 28).
+ */
+const onDutyWithRoom = (c: BulkReassignLine['candidates'][number]) =>
+  c.group === 'availableRiders' || c.group === 'lateRiders';
+
 /** A line to change (a candidate other than its proposal) and another to drop, if any. */
 function pickLines(lines: BulkReassignLine[]) {
-  const change = lines.find((l) => l.candidates.some((c) => c.id !== l.proposedRider?.id));
+  const other = (l: BulkReassignLine) =>
+    l.candidates.find((c) => onDutyWithRoom(c) && c.id !== l.proposedRider?.id);
+  const change = lines.find((l) => other(l));
   if (!change) return null;
   const drop = lines.find((l) => l !== change && l.proposedRider !== null);
   if (!drop) return null;
-  const to = change.candidates.find((c) => c.id !== change.proposedRider?.id)!;
-  return { change, to, drop };
+  return { change, to: other(change)!, drop };
 }
 
 type Prepared = {
@@ -197,8 +209,9 @@ describe('Reassign all pickups', () => {
     // changes: that rider's row gains the action once the pickup is theirs.
     const idle = new Set(roster.filter((r) => r.state === RIDER_STATES.IDLE).map((r) => r.id));
     const [change, drop] = prepared.ours as [BulkReassignLine, BulkReassignLine];
-    const idleCandidates = change.candidates.filter((c) => idle.has(c.id));
-    let to = idleCandidates.find((c) => c.id !== change.proposedRider?.id) ?? idleCandidates[0];
+    const idleCandidates = change.candidates.filter((c) => idle.has(c.id) && onDutyWithRoom(c));
+    let to: { id: number; name: string } | undefined =
+      idleCandidates.find((c) => c.id !== change.proposedRider?.id) ?? idleCandidates[0];
     if (!to) {
       const [rider] = await ridersToCall(api, first, [prepared.holder.id]);
       expect(rider, 'an idle rider of the region to take the pickup').toBeDefined();
@@ -231,6 +244,60 @@ describe('Reassign all pickups', () => {
     await visible(row.getByText(RIDER_STATE_LABELS[RIDER_STATES.PICKING_UP_HAS_CAPACITY]));
     await visible(reassignIcon(list, prepared.holder.name));
     await screenshot(page, 'bulk-reassign-dashboard-after');
+  });
+
+  test('the New rider list offers a rider the single Re-assign takes, under its tab (issue 28)', async () => {
+    const { page } = session;
+    const order = await createOnlineOrder(api, 'blood', used, 120);
+    const holder = await assignedRider(api, order);
+    // An online, on-duty rider of the order's region, just past the region's northern edge
+    // (riding back from a collection centre): the single Re-assign lists and takes this rider;
+    // the bulk proposal used to offer nobody.
+    const [local] = await ridersToCall(api, order, [holder.id]);
+    expect(local, `a rider of region ${order.region} to offer`).toBeDefined();
+    const regions = await api.get<{ results: Region[] }>('/location/regions/', {
+      vertical: 'blood',
+      pageSize: 100,
+    });
+    const region = regions.results.find((r) => r.id === order.region)!;
+    const north = Math.max(...region.polygon.map((p) => p.latitude));
+    const rider = await riderLogin(api, local!.id);
+    await riderPost(rider, '/location/', { latitude: north + 0.01, longitude: order.longitude });
+    await riderPost(rider, '/duty/', { is_on_duty: true });
+
+    const groups = await suggestedRiders(api, order);
+    const tab = ASSIGNABLE_RIDER_TABS.find(({ group }) =>
+      groups[group].some((e) => e.rider.id === rider.id),
+    );
+    expect(tab, 'the single Re-assign lists the rider').toBeDefined();
+    const line = (await proposalOf(holder.id)).lines.find((l) => l.orderId === order.id);
+    expect(line, 'the pickup in the proposal').toBeDefined();
+    expect(line!.candidates).toContainEqual({ id: rider.id, name: rider.name, group: tab!.group });
+
+    await signIn(page, 'admin');
+    await page.goto(session.app(`/riders/detail/${holder.id}`));
+    await visible(heading(page, holder.name));
+    await page.getByRole('button', { name: M.BUTTON }).click();
+    const dialog = page.getByRole('dialog', { name: M.TITLE });
+    const row = dialog
+      .getByTestId('bulk-line')
+      .and(dialog.locator(`[data-order-id="${order.id}"]`));
+    await visible(row);
+    await row.getByRole('textbox', { name: `New rider for ${order.number}` }).click();
+    const option = page.getByRole('option', { name: rider.name, exact: true });
+    await option.scrollIntoViewIfNeeded();
+    await visible(option);
+    // Under the single dialog's tab name: Mantine draws each group as a labelled group.
+    await visible(
+      page
+        .getByRole('group', { name: tab!.label })
+        .getByRole('option', { name: rider.name, exact: true }),
+    );
+    await screenshot(page, 'bulk-reassign-new-rider-list');
+    // Nothing is committed: the order stays with its rider.
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect((await api.order(order.vertical, order.id)).assignedRider?.id).toBe(holder.id);
   });
 
   test('the dialog opens from the rider detail page at any hour', async () => {

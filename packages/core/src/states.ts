@@ -86,6 +86,18 @@ export const RIDER_STATE_LABELS: Record<RiderState, string> = {
   2: 'Picking Up (Full)',
   3: 'Delivering',
 };
+/**
+ * The six tabs of the assign dialog (spec §2.7), in the spec's order: the single re-assign and
+ * the bulk reassignment (issue 28) group their riders by these, under these labels.
+ */
+export const ASSIGNABLE_RIDER_TABS = [
+  { group: 'availableRiders', label: 'Available' },
+  { group: 'lateRiders', label: 'Late' },
+  { group: 'outOfCapacityRiders', label: 'Out of Capacity' },
+  { group: 'deliveringRiders', label: 'Delivering' },
+  { group: 'outOfRegionRiders', label: 'Out of Region' },
+  { group: 'offDutyRiders', label: 'Off Duty' },
+] as const;
 export const RIDER_BREAK_LABEL = 'Break';
 export const RIDER_CONNECTIVITY = { OFFLINE: 0, ONLINE: 1 } as const;
 

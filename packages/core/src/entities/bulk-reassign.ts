@@ -5,6 +5,7 @@ import { BULK_REASSIGN_MESSAGES } from '../messages/bulk-reassign';
 import { whenMissing } from '../zod-messages';
 import { dateTimeSchema, idSchema, idSchemaWith, namedRefSchema, verticalSchema } from './common';
 import { orderStateSchema } from './orders';
+import { assignableRiderGroupSchema } from './riders';
 
 /** Bulk reassignment of a rider's pending pickups (issue 17), shared by the server and console. */
 
@@ -23,8 +24,11 @@ export const bulkReassignLineSchema = z.object({
   proposedRider: namedRefSchema.nullable(),
   /** Why no rider is proposed (null when one is). */
   reason: z.string().nullable(),
-  /** The riders a dispatcher may pick instead (same city and region rules, on duty). */
-  candidates: z.array(namedRefSchema),
+  /**
+   * The riders a dispatcher may pick instead: exactly the single re-assign's suggested riders for
+   * this order (issue 28), in its groups and their order.
+   */
+  candidates: z.array(namedRefSchema.extend({ group: assignableRiderGroupSchema })),
   /** Opaque: the commit refuses the line when the order changed since. */
   version: z.string(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORM_VALIDATION, VALIDATION } from '../messages';
-import { RIDER_STATES, RIDER_TASK_TYPES } from '../states';
+import { ASSIGNABLE_RIDER_TABS, RIDER_STATES, RIDER_TASK_TYPES } from '../states';
 import { whenMissing } from '../zod-messages';
 import { passwordSchema } from './auth';
 import {
@@ -94,6 +94,10 @@ export const scoredRiderSchema = z.object({
 export type ScoredRider = z.infer<typeof scoredRiderSchema>;
 
 const riderEntrySchema = z.object({ rider: riderSummarySchema });
+
+/** One of the six groups of ASSIGNABLE_RIDER_TABS. */
+export const assignableRiderGroupSchema = z.enum(ASSIGNABLE_RIDER_TABS.map((t) => t.group));
+export type AssignableRiderGroup = z.infer<typeof assignableRiderGroupSchema>;
 
 /** GET /algorithm/{vertical}/suggested-riders/{orderId}/: one group per tab of the assign modal. */
 export const assignableRidersSchema = z.object({

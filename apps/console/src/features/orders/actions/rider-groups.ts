@@ -1,14 +1,11 @@
+import { ASSIGNABLE_RIDER_TABS } from '@dastak/core/states';
 import type { SuggestedRider, SuggestedRiders } from './api/get-suggested-riders';
 
-/** The six tabs of the assign dialog (spec §2.7), in the spec's order, and their groups. */
-export const RIDER_TABS = [
-  { group: 'availableRiders', label: 'Available' },
-  { group: 'lateRiders', label: 'Late' },
-  { group: 'outOfCapacityRiders', label: 'Out of Capacity' },
-  { group: 'deliveringRiders', label: 'Delivering' },
-  { group: 'outOfRegionRiders', label: 'Out of Region' },
-  { group: 'offDutyRiders', label: 'Off Duty' },
-] as const satisfies readonly { group: keyof SuggestedRiders; label: string }[];
+/** The six tabs of the assign dialog (spec §2.7): core's, shared with the bulk reassignment. */
+export const RIDER_TABS = ASSIGNABLE_RIDER_TABS satisfies readonly {
+  group: keyof SuggestedRiders;
+  label: string;
+}[];
 export type RiderGroup = (typeof RIDER_TABS)[number]['group'];
 
 export const suggestedRiderName = (entry: SuggestedRider) =>

@@ -1,6 +1,7 @@
 import type { BulkReassignLine } from '@dastak/core/entities/bulk-reassign';
 import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
+import { ASSIGNABLE_RIDER_TABS } from '@dastak/core/states';
 import {
   Alert,
   Button,
@@ -29,6 +30,18 @@ const slotText = (line: BulkReassignLine) => {
   const end = new Date(new Date(line.pickup).getTime() + line.timeSlotMinutes * 60_000);
   return `${formatDisplayDate(line.pickup)}, ${formatTime12(line.pickup)} - ${formatTime12(end)}`;
 };
+
+/**
+ * The line's riders under the single re-assign's tab names (issue 28: the same riders, grouped
+ * the same way); empty groups are left out.
+ */
+const candidateOptions = (line: BulkReassignLine) =>
+  ASSIGNABLE_RIDER_TABS.flatMap(({ group, label }) => {
+    const items = line.candidates
+      .filter((r) => r.group === group)
+      .map((r) => ({ value: String(r.id), label: r.name }));
+    return items.length > 0 ? [{ group: label, items }] : [];
+  });
 
 /**
  * Reassign all pickups (issue 17): the solver's proposal, one line per pending pickup; the
@@ -170,7 +183,7 @@ export function BulkReassignDialog({
                       <Select
                         aria-label={`New rider for ${l.number}`}
                         placeholder="No rider"
-                        data={l.candidates.map((r) => ({ value: String(r.id), label: r.name }))}
+                        data={candidateOptions(l)}
                         value={c.riderId ? String(c.riderId) : null}
                         onChange={(v) =>
                           choose(l.orderId, { riderId: v ? Number(v) : null, keep: !!v })

@@ -22,11 +22,12 @@ import { lockOrders } from '../../orders/orders.repository';
 import * as dispatchRepo from '../dispatch.repository';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
 import { lockRider } from '../queue/rider-queue.repository';
-import { eligible, solveAssignments } from '../routing/auto-assign';
+import { solveAssignments } from '../routing/auto-assign';
 import { travelAmong } from '../routing/distance';
 import { riderName } from '../suggested/assignment-explanation';
 import { toOrderModel, toRiderModels } from '../suggested/rider-models';
-import { cellContext } from '../suggested/scoring';
+import { cellContext, RIDER_GROUPS } from '../suggested/scoring';
+import { groupCandidates } from '../suggested/suggested-riders.service';
 import * as repo from './bulk-reassign.repository';
 
 /**
@@ -114,11 +115,23 @@ async function proposeForVertical(
   const names = new Map(riderRows.map((r) => [r.id, riderName(r)]));
   const ref = (id: number) => ({ id, name: names.get(id) ?? '' });
 
-  return pending.map((o, i) => {
-    const model = orders[i]!;
-    const candidates = riders.filter((r) => eligible(model, r)).map((r) => ref(r.id));
+  const lines: BulkReassignLine[] = [];
+  for (const o of pending) {
+    // The single re-assign's list for this order, not the solver's stricter fleet (issue 28: a
+    // rider the single re-assign takes was missing here). One query per pickup; a rider holds
+    // at most RIDER_MAX_PICKUPS.
+    const { groups, riderRows: listed } = await groupCandidates(
+      db,
+      { vertical, orderId: o.id },
+      opts,
+    );
+    const listedNames = new Map(listed.map((r) => [r.id, riderName(r)]));
+    const candidates = RIDER_GROUPS.flatMap((group) =>
+      groups[group].map((e) => ({ id: e.riderId, name: listedNames.get(e.riderId) ?? '', group })),
+    );
+    const onDutyWithRoom = groups.availableRiders.length + groups.lateRiders.length > 0;
     const proposed = chosen.get(o.id);
-    return {
+    lines.push({
       orderId: o.id,
       number: o.number,
       vertical: o.vertical,
@@ -129,15 +142,12 @@ async function proposeForVertical(
       address: o.address,
       proposedRider: proposed === undefined ? null : ref(proposed),
       reason:
-        proposed !== undefined
-          ? null
-          : candidates.length === 0
-            ? M.NO_RIDER_ON_DUTY
-            : M.NO_RIDER_IN_SLOT,
+        proposed !== undefined ? null : onDutyWithRoom ? M.NO_RIDER_IN_SLOT : M.NO_RIDER_ON_DUTY,
       candidates,
       version: orderVersion(o),
-    };
-  });
+    });
+  }
+  return lines;
 }
 
 export type CommitOutcome =

@@ -1,8 +1,12 @@
 import type { BulkReassignLine } from '@dastak/core/entities/bulk-reassign';
+import type { AssignableRiders } from '@dastak/core/entities/riders';
 import { ERRORS, ORDER_MESSAGES } from '@dastak/core/messages';
 import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign';
 import { PERMISSIONS } from '@dastak/core/permissions';
+import { ASSIGNABLE_RIDER_TABS } from '@dastak/core/states';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { riderProfiles } from '../../../db/schema/riders';
 import { createTestApp } from '../../../test/test-app';
 import {
   activitiesOf,
@@ -120,6 +124,47 @@ describe('POST /riders/{riderId}/reassign-all/proposal/', () => {
       candidates: [],
     });
     expect((await proposalOf(sick.id)).map((l) => l.orderId)).toEqual([orders[0]!.id]);
+  });
+
+  it('offers every rider the single re-assign lists for the order, in its groups (issue 28)', async () => {
+    const { sick, orders } = await sickRiderWith(1);
+    const order = orders[0]!;
+    // Online, on-duty riders of the order's region that the solver's fleet left out: one just
+    // outside the region's polygon, one whose phone has sent no position yet.
+    const outside = await createRider(f);
+    const unplaced = await createRider(f);
+    const place = (
+      id: number,
+      at: { lastKnownLatitude: number | null; lastKnownLongitude: number | null },
+    ) => f.t.db.update(riderProfiles).set(at).where(eq(riderProfiles.userId, id));
+    await place(outside.id, { lastKnownLatitude: 31.62, lastKnownLongitude: 74.35 });
+    await place(unplaced.id, { lastKnownLatitude: null, lastKnownLongitude: null });
+
+    const suggested = await api(f).get(`/algorithm/blood/suggested-riders/${order.id}/`);
+    expect(suggested.statusCode).toBe(200);
+    const groups: AssignableRiders = suggested.json();
+    const single = ASSIGNABLE_RIDER_TABS.flatMap(({ group }) =>
+      groups[group].map(({ rider }) => ({
+        id: rider.id,
+        name: `${rider.firstName} ${rider.lastName}`,
+        group,
+      })),
+    );
+    const line = (await proposalOf(sick.id)).find((l) => l.orderId === order.id)!;
+    expect(line.candidates).toEqual(single);
+    expect(line.candidates).toEqual(
+      expect.arrayContaining([
+        { id: outside.id, name: outside.name, group: 'outOfRegionRiders' },
+        { id: unplaced.id, name: unplaced.name, group: 'lateRiders' },
+      ]),
+    );
+    expect(line.candidates.map((c) => c.id)).not.toContain(sick.id);
+    // The commit takes the rider the dialog offered, as the single re-assign would.
+    const res = await commit(sick.id, [
+      { order_id: order.id, rider_id: outside.id, version: line.version },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(f, order.id)).assignedRiderId).toBe(outside.id);
   });
 
   it('answers 404 for an id that names no rider, and an empty list for an idle rider', async () => {

@@ -58,8 +58,12 @@ export async function loadCandidates(db: Db, vertical: Vertical, orderId: number
   return { order, orderModel, riderRows, riders, cells };
 }
 
-/** GET /algorithm/{vertical}/suggested-riders/{orderId}/ */
-export async function suggestRiders(
+/**
+ * Who can take the order, in the six groups of the assign dialog, each best first: the one rule
+ * for the single assign / re-assign and the bulk reassignment (issue 28), so the two lists can
+ * never disagree. On a re-assign the rider holding the order is left out.
+ */
+export async function groupCandidates(
   db: Db,
   p: { vertical: Vertical; orderId: number },
   opts: DispatchOptions = {},
@@ -77,6 +81,16 @@ export async function suggestRiders(
   );
   const travel = await travelInto(orderModel.point, origins, opts);
   const groups = groupRiders(orderModel, riders, { now, travel, config, cells });
+  return { groups, riderRows };
+}
+
+/** GET /algorithm/{vertical}/suggested-riders/{orderId}/ */
+export async function suggestRiders(
+  db: Db,
+  p: { vertical: Vertical; orderId: number },
+  opts: DispatchOptions = {},
+) {
+  const { groups, riderRows } = await groupCandidates(db, p, opts);
   const rowsById = new Map(riderRows.map((r) => [r.id, r]));
   const entry = (e: RiderEstimate) => {
     const r = rowsById.get(e.riderId)!;
