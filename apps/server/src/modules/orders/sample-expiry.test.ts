@@ -13,6 +13,7 @@ import { assignOrder } from './order-assign.service';
 import {
   activitiesOf,
   api,
+  bringPickupNear,
   createFixtures,
   createRider,
   type Fixtures,
@@ -51,6 +52,8 @@ async function collect(vertical: 'blood' | 'xray', scanType: string[]) {
     { vertical, orderId: order.id, riderId: rider.id, auto: false },
     f.staff,
   );
+  // Booking offers slots an hour or more ahead; the rider app reaches from the lead (ADR 0055).
+  await bringPickupNear(f, order.id);
   for (const step of ['reached', 'collected']) {
     const res = await call.post(`/rider-app/orders/${order.id}/${step}/`, at, rider.auth);
     expect(res.statusCode).toBe(200);
