@@ -15,8 +15,9 @@ export type OrderFacts = {
   allowManualAssignment?: boolean;
   testCount?: number;
   /**
-   * The order's address is still there and valid (its pin lies in a region). Mark Wrong Pin and
-   * Delete Address take it away; unknown (undefined) is not checked.
+   * The order's address is still there: Mark Wrong Pin and Delete Address delete it. Unknown
+   * (undefined) is not checked: the console's order carries no deletion mark yet, so there the
+   * server's 409 says it (issue 28 asks the button to hide too: still to do).
    */
   addressUsable?: boolean;
   pickup?: Date;

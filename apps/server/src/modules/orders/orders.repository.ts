@@ -94,19 +94,16 @@ export function listOrderTestWindows(tx: DbOrTx, orderId: number) {
     .where(eq(orderScanTypes.orderId, orderId));
 }
 
-/** Whether the order's address is still there (not deleted) and valid: verify needs it. */
+/**
+ * Whether the order's address is still there: Mark Wrong Pin and Delete Address delete it. A pin
+ * outside every region (not valid) is what verifying an order is for, so validity is not asked.
+ */
 export async function isOrderAddressUsable(tx: DbOrTx, addressId: number | null) {
   if (addressId === null) return false;
   const [row] = await tx
     .select({ id: customerAddresses.id })
     .from(customerAddresses)
-    .where(
-      and(
-        eq(customerAddresses.id, addressId),
-        isNull(customerAddresses.deletedAt),
-        eq(customerAddresses.isValid, true),
-      ),
-    );
+    .where(and(eq(customerAddresses.id, addressId), isNull(customerAddresses.deletedAt)));
   return row !== undefined;
 }
 

@@ -13,7 +13,6 @@ export function actionSubject(order: Order, now: Date): OrderActionSubject {
     fulfillmentMethod: order.fulfillmentMethod,
     allowManualAssignment: order.allowManualAssignment,
     testCount: order.scanTypes.length,
-    addressUsable: order.customerAddress.isValid,
     pickup: new Date(order.pickup),
     now,
   };
