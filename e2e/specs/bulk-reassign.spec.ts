@@ -248,7 +248,7 @@ describe('Reassign all pickups', () => {
 
   test('the New rider list offers a rider the single Re-assign takes, under its tab (issue 28)', async () => {
     const { page } = session;
-    const order = await createOnlineOrder(api, 'blood', used, 120);
+    const order = await createOnlineOrder(api, 'blood', used, 90);
     const holder = await assignedRider(api, order);
     // An online, on-duty rider of the order's region, just past the region's northern edge
     // (riding back from a collection centre): the single Re-assign lists and takes this rider;
