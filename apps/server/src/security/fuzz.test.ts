@@ -47,9 +47,10 @@ const t = await createTestApp();
 await generateDemoData(t.db, { orders: 40, staffPassword: 'demo-pass', seed: 7 });
 const u = await createUser(t, ALL_PERMISSIONS);
 const admin = bearer((await login(t.app, u.email, u.password)).token);
-const [demoRider] = (
+// Two demo riders: the second is the first's twin for the routes that end sessions (below).
+const [demoRider, twinRider] = (
   (await t.db.execute(
-    sql`select id, email from users where user_type = ${USER_TYPES.RIDER} order by id limit 1`,
+    sql`select id, email from users where user_type = ${USER_TYPES.RIDER} order by id limit 2`,
   )) as unknown as { rows: { id: number; email: string }[] }
 ).rows;
 const rider = bearer(
@@ -60,6 +61,8 @@ const rider = bearer(
     permissions: [],
   }),
 );
+// The admin's twin, with the same permissions: see SESSION_OF.
+const twinAdmin = await createUser(t, ALL_PERMISSIONS);
 const fingerprint = await fingerprinter(t.db);
 afterAll(() => t.close());
 
@@ -181,12 +184,24 @@ async function checkDatabase(status: number, what: string) {
   }
 }
 
-/** Routes that end the caller's session or a user's (ADR 0053): each call gets a session of its own. */
+/**
+ * Routes that end the caller's session or all of a user's (ADR 0053). Each call is made by the
+ * caller's twin (same user type and permissions) in a session of its own: "sign out everywhere"
+ * as the admin itself ended the admin's session, and every route walked after it was answered
+ * 401 (87 % of the requests, until each route's run started checking the sessions below).
+ */
 const ENDS_SESSIONS = /\/auth\/logout|\/sessions\/end-all|\/deactivate/;
 const SESSION_OF: Record<string, { id: number; email: string; userType: number } | undefined> = {
-  admin: { id: u.id, email: u.email, userType: USER_TYPES.STAFF },
-  rider: demoRider && { id: demoRider.id, email: demoRider.email, userType: USER_TYPES.RIDER },
+  admin: { id: twinAdmin.id, email: twinAdmin.email, userType: USER_TYPES.STAFF },
+  rider: twinRider && { id: twinRider.id, email: twinRider.email, userType: USER_TYPES.RIDER },
 };
+
+/** Whether the admin's and the rider's sessions still answer: a route's run must not end them. */
+async function sessionsAlive() {
+  const me = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/auth/me/', headers, remoteAddress: '10.9.9.9' });
+  return { admin: (await me(admin)).statusCode, rider: (await me(rider)).statusCode };
+}
 
 async function send(r: RouteEntry, spec: Spec) {
   const path = r.url.replace(/:vertical\b/g, spec.vertical).replace(/:\w+/g, urlPart(spec.id));
@@ -247,6 +262,9 @@ describe(`fuzzing every route (seed ${SEED}, ${RUNS} requests a route)`, () => {
       fc.asyncProperty(requestArbitrary(r), (spec) => send(r, spec)),
       { seed: seedOf(r), numRuns: RUNS, endOnFailure: true },
     );
+    // Else every route walked after this one would be fuzzed as a stranger, not as its user.
+    expect(await sessionsAlive()).toEqual({ admin: 200, rider: 200 });
+    await rebase(); // the checks' own session reads
   });
 
   it('made at least 10,000 requests with no 5xx, no leak and no refused write', () => {
