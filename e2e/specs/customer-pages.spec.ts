@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CustomerSurvey } from '@dastak/core/entities/feedback';
 import type { Order } from '@dastak/core/entities/orders';
 import { ERRORS, PUBLIC_PAGES, VALIDATION } from '@dastak/core/messages';
@@ -9,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
-import { useBrowser } from '../fixtures/browser';
+import { screenshot, useBrowser } from '../fixtures/browser';
 import {
   assignedOrder,
   collectThroughRiderApp,
@@ -32,7 +30,6 @@ import { heading, visible } from '../fixtures/ui';
 const session = useBrowser();
 const PHONE = { width: 360, height: 740 } as const;
 const baseUrl = inject('baseUrl');
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 let api: OrdersApi;
 const used = new Set<number>();
 let order: Order;
@@ -52,15 +49,9 @@ async function looksRight(page: Page, name: string) {
   await shoot(page, name);
 }
 
-/** e2e/screenshots/customer-<name>.png: the whole page, as a phone scrolls it. */
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `customer-${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
+/** e2e/screenshots/customer-<name>.png, and the whole page as a phone scrolls it (-full). */
+const shoot = (page: Page, name: string) =>
+  screenshot(page, `customer-${name}`, { fullPage: true });
 
 async function open(target: string): Promise<Page> {
   const { page } = session;

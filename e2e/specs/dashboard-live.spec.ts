@@ -1,3 +1,4 @@
+import { DASHBOARD_FALLBACK_POLL_MS, REALTIME_RECONNECT_MAX_MS } from '@dastak/core/constants';
 import type { Region } from '@dastak/core/entities/locations';
 import type { OrderMapItem } from '@dastak/core/entities/orders';
 import type { RiderSummary } from '@dastak/core/entities/riders';
@@ -107,6 +108,8 @@ describe('live dashboard', () => {
 
   test('a stream outage shows the banner, polls meanwhile, and clears when the stream is back', async () => {
     const { page } = session;
+    // The fallback poll (15 s) and the reconnect back-off (up to 30 s) are fast-forwarded.
+    const clock = await session.fakeClock();
     await page.route('**/api/v1/realtime/stream**', (route) => route.abort('connectionreset'));
     await signIn('admin');
     await open('/blood/dashboard');
@@ -114,11 +117,12 @@ describe('live dashboard', () => {
     await visible(banner);
     await screenshot(page, 'dashboard-stream-outage');
     // Polling in the meantime: the riders call comes again without any click.
-    await page.waitForRequest((r) => r.url().includes('/api/v1/entity/online-riders/'), {
-      timeout: 25_000,
-    });
+    const polled = page.waitForRequest((r) => r.url().includes('/api/v1/entity/online-riders/'));
+    await clock.fastForward(DASHBOARD_FALLBACK_POLL_MS);
+    await polled;
     await page.unroute('**/api/v1/realtime/stream**');
-    await banner.waitFor({ state: 'hidden', timeout: 40_000 });
+    await clock.fastForward(REALTIME_RECONNECT_MAX_MS);
+    await banner.waitFor({ state: 'hidden' });
   });
 
   // A budget, so it is a benchmark, not part of `npm test` (house rule: budgets are never checked

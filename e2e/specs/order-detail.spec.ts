@@ -1,4 +1,8 @@
-import { FRUSTRATION_FOLLOW_UP_THRESHOLD, FRUSTRATION_METER_BARS } from '@dastak/core/constants';
+import {
+  FRUSTRATION_FOLLOW_UP_THRESHOLD,
+  FRUSTRATION_METER_BARS,
+  RIDER_LOCATION_POLL_MS,
+} from '@dastak/core/constants';
 import type { Order, OrderActivity } from '@dastak/core/entities/orders';
 import { FORM_VALIDATION, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { formatTime12 } from '@dastak/core/rules/format';
@@ -62,12 +66,6 @@ async function findDetail(
 async function openDetail(order: Pick<Order, 'vertical' | 'id' | 'number'>) {
   await page.goto(app(`/${order.vertical}/orders/detail/${order.id}`));
   await visible(heading(page, order.number));
-}
-
-/** The whole page, top to bottom, beside the viewport screenshot (the detail is long). */
-async function fullScreenshot(name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: file.replace(/\.png$/, '-full.png'), fullPage: true });
 }
 
 const block = (name: string) => page.getByRole('region', { name, exact: true });
@@ -168,7 +166,7 @@ describe('order detail', () => {
 
     // The map shows the order pin (Leaflet loads after the text blocks).
     await visible(marker(block('Map'), `Order ${order.number}: ${order.address}`));
-    await fullScreenshot('order-detail-blood');
+    await screenshot(page, 'order-detail-blood', { fullPage: true });
   });
 
   test('an X-ray order shows its blocks and has no edit link for tests', async () => {
@@ -192,7 +190,7 @@ describe('order detail', () => {
     expect(await details.getByRole('button', { name: 'Edit Tests' }).count()).toBe(0);
     // Notes stay editable until collection, for X-ray too.
     await visible(block('Notes').getByRole('button', { name: 'Edit Notes' }));
-    await fullScreenshot('order-detail-xray');
+    await screenshot(page, 'order-detail-xray', { fullPage: true });
   });
 
   test('/orders/detail/{id} opens the detail of the order’s own vertical', async () => {
@@ -522,14 +520,18 @@ describe('order detail', () => {
     };
     const onRequest = (r: { url(): string }) => count(r.url());
     page.on('request', onRequest);
+    // The interval is fast-forwarded, not waited out. The clock stays for the context's life:
+    // this is the file's last test.
+    await context.clock.install();
     await openDetail(order);
     await expect.poll(() => calls.tasks, { timeout: 10_000 }).toBeGreaterThan(0);
     const first = { ...calls };
     // One interval (15 s, docs/decisions/0004) later both were read again without a reload.
+    await context.clock.fastForward(RIDER_LOCATION_POLL_MS);
     await expect
       .poll(() => calls.tasks > first.tasks && calls.location > first.location, {
-        timeout: 25_000,
-        interval: 500,
+        timeout: 10_000,
+        interval: 250,
       })
       .toBe(true);
     await visible(page.getByTestId('rider-last-seen'));

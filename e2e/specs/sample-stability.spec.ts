@@ -58,12 +58,6 @@ function countdownNames(expiresAt: string): string[] {
 
 const timer = (scope: Locator | Page) => scope.getByRole('timer', { name: /^Sample stability: / });
 
-/** The viewport, and beside it the whole page top to bottom. */
-async function fullScreenshot(page: Page, name: string): Promise<void> {
-  const file = await screenshot(page, name);
-  await page.screenshot({ path: file.replace(/\.png$/, '-full.png'), fullPage: true });
-}
-
 /** A panel alone, beside the fixture's whole-page screenshots. */
 const panelShot = (locator: Locator, name: string) =>
   locator.screenshot({ path: path.resolve(import.meta.dirname, `../screenshots/${name}.png`) });
@@ -98,7 +92,7 @@ describe('sample stability', () => {
     expect(countdownNames(expiresAt)).toContain(
       await timer(taskRow).first().getAttribute('aria-label'),
     );
-    await fullScreenshot(page, 'sample-stability-order-detail');
+    await screenshot(page, 'sample-stability-order-detail', { fullPage: true });
     await panelShot(status, 'sample-stability-status-block');
     await panelShot(
       page.getByRole('region', { name: 'Rider', exact: true }),
@@ -153,7 +147,7 @@ describe('sample stability', () => {
       if (risky[0]!.cause) await visible(panel.getByText(risky[0]!.cause));
     }
     await panel.scrollIntoViewIfNeeded();
-    await fullScreenshot(page, 'sample-stability-dashboard');
+    await screenshot(page, 'sample-stability-dashboard', { fullPage: true });
     await panelShot(panel, 'sample-stability-samples-panel');
     const violations = await seriousViolations(page, [
       `section[aria-label="${STABILITY_MESSAGES.IN_TRANSIT_TITLE}"]`,
