@@ -53,8 +53,15 @@ export function bundleBudget(budgets: readonly ScreenBudget[]): Plugin {
           `bundle budget: shell (${entry.name} entry) ${kb(closure([entry])).toFixed(1)} kB gzipped JS`,
         );
         if (process.env.BUNDLE_BUDGET_VERBOSE) {
-          for (const c of closure([entry]))
+          for (const c of closure([entry])) {
             console.log(`  ${kb([c]).toFixed(1).padStart(6)} kB  ${c.fileName}`);
+            // Its 25 largest modules, minified but not gzipped: where a shell's weight lies.
+            const largest = Object.entries(c.modules)
+              .sort(([, a], [, b]) => b.renderedLength - a.renderedLength)
+              .slice(0, 25);
+            for (const [id, m] of largest)
+              console.log(`      ${(m.renderedLength / 1000).toFixed(1).padStart(6)} kB raw  ${id.replace(/^.*node_modules\//, '')}`);
+          }
         }
       }
       for (const b of budgets) {

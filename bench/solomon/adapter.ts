@@ -5,7 +5,7 @@ import type {
   OrderModel,
   RiderModel,
 } from '../../apps/server/src/modules/dispatch/routing/route-plan';
-import type { SearchOptions } from '../../apps/server/src/modules/dispatch/routing/route-search';
+import type { SearchOptions } from '../../apps/server/src/modules/dispatch/routing/route-problem';
 import type { SolomonInstance } from './parse';
 
 /**

@@ -296,7 +296,7 @@ describe('Reassign all pickups', () => {
     await screenshot(page, 'bulk-reassign-new-rider-list');
     // Nothing is committed: the order stays with its rider.
     await page.keyboard.press('Escape');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     expect((await api.order(order.vertical, order.id)).assignedRider?.id).toBe(holder.id);
   });
 

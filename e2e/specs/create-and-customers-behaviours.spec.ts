@@ -117,7 +117,7 @@ describe('one delete-address dialog (spec §2.7)', () => {
     await visible(onCreate.dialog.getByText(`Delete the address "${ADDRESSES[0]}"?`));
     await screenshot(page, 'behaviours-create-delete-address');
     // Close keeps the address.
-    await onCreate.dialog.getByRole('button', { name: 'Close' }).click();
+    await onCreate.dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await onCreate.dialog.waitFor({ state: 'hidden' });
     expect(await addressesOf()).toEqual(expect.arrayContaining(ADDRESSES));
     // Confirm Delete deletes it.
@@ -190,7 +190,7 @@ describe('Patient Delete (spec §2.8, CAN_DELETE_PATIENT)', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete Patient' });
     await visible(dialog.getByText(new RegExp(`Delete the patient ${name}\\?`)));
     await screenshot(page, 'behaviours-delete-patient');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await visible(page.getByRole('cell', { name, exact: true }));
     expect(await patientsNow()).toEqual(patientIds);

@@ -55,8 +55,10 @@ describe('live dashboard', () => {
       riderPing(session.baseUrl, riderToken, point);
     const { center, zoom } = regionView(region);
     // Somewhere clear of the other markers near the centre: the orders layer is off below.
+    const earlier = { latitude: center.latitude + 0.006, longitude: center.longitude - 0.009 };
     const first = { latitude: center.latitude + 0.004, longitude: center.longitude - 0.006 };
     const second = { latitude: center.latitude - 0.005, longitude: center.longitude + 0.007 };
+    await ping(earlier);
     await ping(first);
 
     await signIn('admin');
@@ -84,12 +86,23 @@ describe('live dashboard', () => {
       await clickRider(first);
       return (await popup.count()) > 0 && (await popup.textContent())?.includes(name);
     }).toBe(true);
-    await page.keyboard.press('Escape');
+    // The trail holds the stored pings of the last 30 minutes, not only what the page has seen.
+    await poll(async () => (await popup.textContent()) ?? '').toMatch(
+      /Trail: .*\(([2-9]|\d\d+) points\)/,
+    );
 
-    // The ping: the marker moves where the rider now is, and the page never reloads.
+    // The ping: the open popup follows the rider, moved in place (it used to be closed and
+    // re-opened, fading out and back on every ping); the page never reloads.
     const navigations: string[] = [];
     page.on('framenavigated', (f) => navigations.push(f.url()));
+    const opened = (await page.locator('.leaflet-popup').elementHandle())!;
+    const openedAt = await opened.boundingBox();
     await ping(second);
+    await poll(async () => (await opened.boundingBox())?.x).not.toBe(openedAt?.x);
+    expect(await opened.evaluate((e) => e.isConnected)).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // The marker moved where the rider now is.
     await poll(
       async () => {
         await clickRider(second);
@@ -97,9 +110,9 @@ describe('live dashboard', () => {
       },
       { timeout: 10_000, interval: 500 },
     ).toBe(true);
-    // The trail (last 30 minutes) runs through both positions.
+    // The trail (last 30 minutes) runs through all three positions.
     await poll(async () => (await popup.textContent()) ?? '').toMatch(
-      /Trail: .*\(([2-9]|\d\d+) points\)/,
+      /Trail: .*\(([3-9]|\d\d+) points\)/,
     );
     expect(navigations).toEqual([]);
     await screenshot(page, 'dashboard-rider-moved');

@@ -207,7 +207,7 @@ describe('blood dashboard map', () => {
     const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
     await visible(dialog);
     await screenshot(page, 'dashboard-cancel-dialog');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await layerSwitch('Riders').click({ force: true });
     // Back to the first region for the other specs.
     await page.getByRole('textbox', { name: 'Region' }).click();

@@ -349,4 +349,26 @@ describe('dashboard panels', () => {
     }
     await panelShot(list, 'dashboard-rider-list');
   });
+
+  test('an unreachable server keeps the last figures, marked stale, until a read succeeds', async () => {
+    const { page } = session;
+    await openDashboard(page);
+    const orders = panel(page, 'Orders');
+    const riders = panel(page, 'Riders (shift in progress)');
+    const total = await statValue(orders, 'Total');
+    const available = await statValue(riders, 'Available');
+    // The server goes away: every call fails; Refresh asks again.
+    await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await visible(orders.getByTestId('stale-note'));
+    await visible(riders.getByTestId('stale-note'));
+    expect(await statValue(orders, 'Total')).toBe(total);
+    expect(await statValue(riders, 'Available')).toBe(available);
+    expect(await page.getByText(/^Could not load/).count()).toBe(0);
+    await screenshot(page, 'dashboard-stale-figures');
+    // Back: the next read that succeeds clears the mark.
+    await page.unroute('**/api/v1/**');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await orders.getByTestId('stale-note').waitFor({ state: 'hidden' });
+  });
 });

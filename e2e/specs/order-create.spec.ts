@@ -533,7 +533,7 @@ describe('order create (spec §2.8, §4, §5)', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete Address' });
     await visible(confirm.getByText('This activity is recorded with your name.'));
     await visible(confirm.getByText('Delete the address "House 9, Street 2, Gulberg"?'));
-    await visible(confirm.getByRole('button', { name: 'Close' }));
+    await visible(confirm.getByRole('button', { name: 'Close', exact: true }));
     expect(await confirm.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     await screenshot(page, 'order-create-delete-address');
     await confirm.getByRole('button', { name: 'Confirm Delete' }).click();

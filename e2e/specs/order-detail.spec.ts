@@ -219,7 +219,7 @@ describe('order detail', () => {
     let confirm = page.getByRole('dialog', { name: 'Are you sure?' });
     await visible(confirm.getByText('Mark this order as needing review?'));
     await screenshot(page, 'order-detail-needs-review-confirm');
-    await confirm.getByRole('button', { name: 'Close' }).click();
+    await confirm.getByRole('button', { name: 'Close', exact: true }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await star.getAttribute('aria-pressed')).toBe('false');
     await star.click();

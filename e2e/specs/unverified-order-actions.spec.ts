@@ -114,11 +114,16 @@ describe('unverified order actions', () => {
       page,
     );
     await expectActivity(order.id, 'addressDeleted', order.customerAddress.address, page);
-    // The pin lost its verification, so there is nothing left to mark.
+    // The pin lost its verification, so there is nothing left to mark; and no rider may be sent
+    // to a pin just marked wrong, so Verify Order goes too (the server refuses it: issue 28).
     await expect
       .poll(() => actionButton(page, 'Mark Wrong Pin').count(), { timeout: 10_000 })
       .toBe(0);
-    expect((await api.order('blood', order.id)).state).toBe('unverified');
+    expect(await actionButton(page, 'Verify Order').count()).toBe(0);
+    await visible(actionButton(page, 'Cancel Order'));
+    const after = await api.order('blood', order.id);
+    expect(after.state).toBe('unverified');
+    expect(after.customerAddress.deleted).toBe(true);
   });
 
   test('offers no Mark Wrong Pin once the order is no longer unverified', async () => {

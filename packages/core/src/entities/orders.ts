@@ -45,7 +45,11 @@ export const orderSchema = z.object({
   regionName: z.string().nullable(),
   patient: patientSchema,
   customer: orderCustomerSchema,
-  customerAddress: customerAddressSchema,
+  /**
+   * The order's pin, kept after Delete Address or Mark Wrong Pin took it off the customer:
+   * `deleted` says so (the detail then offers no Verify, as the server refuses it).
+   */
+  customerAddress: customerAddressSchema.extend({ deleted: z.boolean() }),
   assignedRider: namedRefSchema.nullable(),
   rider: z
     .object({

@@ -151,6 +151,18 @@ export const riderLocationSchema = z.object({
 });
 export type RiderLocation = z.infer<typeof riderLocationSchema>;
 
+/**
+ * GET /entity/rider_location/{id}/trail/: the rider's stored pings of the last
+ * RIDER_TRAIL_MINUTES, oldest first, at most RIDER_TRAIL_MAX_POINTS (the newest kept).
+ */
+export const riderTrailSchema = z.object({
+  riderId: idSchema,
+  points: z.array(
+    z.object({ latitude: latitudeSchema, longitude: longitudeSchema, at: dateTimeSchema }),
+  ),
+});
+export type RiderTrail = z.infer<typeof riderTrailSchema>;
+
 const riderFields = {
   firstName: firstNameSchema,
   lastName: lastNameSchema,

@@ -15,9 +15,9 @@ export type OrderFacts = {
   allowManualAssignment?: boolean;
   testCount?: number;
   /**
-   * The order's address is still there: Mark Wrong Pin and Delete Address delete it. Unknown
-   * (undefined) is not checked: the console's order carries no deletion mark yet, so there the
-   * server's 409 says it (issue 28 asks the button to hide too: still to do).
+   * The order's address is still there: Mark Wrong Pin and Delete Address delete it. The server
+   * reads it from the address row, the console from the detail's `customerAddress.deleted`.
+   * Unknown (undefined) is not checked.
    */
   addressUsable?: boolean;
   pickup?: Date;

@@ -27,21 +27,19 @@ const STATE_COLORS: Record<RiderState, TagColor> = {
 export const riderStateColor = (state: RiderState) => STATE_COLORS[state];
 export const riderStateLabel = (state: RiderState) => RIDER_STATE_LABELS[state] ?? String(state);
 
-/** Map marker kinds of spec §4: wildcard and covid override idle/busy. */
-export type RiderMarkerKind = 'idle' | 'busy' | 'wildcard' | 'covid';
+import { RIDER_MARKER_COLORS, type RiderMarkerKind } from '../../lib/rider-markers';
 
-export function riderMarkerKind(rider: Pick<Rider, 'state' | 'isWildcard' | 'isCovid'>) {
-  if (rider.isWildcard) return 'wildcard' satisfies RiderMarkerKind;
-  if (rider.isCovid) return 'covid' satisfies RiderMarkerKind;
-  return (rider.state === RIDER_STATES.IDLE ? 'idle' : 'busy') satisfies RiderMarkerKind;
-}
+export { type RiderMarkerKind, riderMarkerKind } from '../../lib/rider-markers';
 
-/** Pin colour and letter per kind (the W, C, R tags of spec §9). */
+/**
+ * Pin colour and letter per kind (the W, C, R tags of spec §9), in the colours every map uses.
+ */
 export const RIDER_MARKER_STYLE: Record<RiderMarkerKind, { color: string; letter: string }> = {
-  idle: { color: '#2b8a3e', letter: 'R' },
-  busy: { color: '#e8590c', letter: 'R' },
-  wildcard: { color: '#7048e8', letter: 'W' },
-  covid: { color: '#c92a2a', letter: 'C' },
+  available: { color: RIDER_MARKER_COLORS.available, letter: 'R' },
+  busy: { color: RIDER_MARKER_COLORS.busy, letter: 'R' },
+  offDuty: { color: RIDER_MARKER_COLORS.offDuty, letter: 'R' },
+  wildcard: { color: RIDER_MARKER_COLORS.wildcard, letter: 'W' },
+  covid: { color: RIDER_MARKER_COLORS.covid, letter: 'C' },
 };
 
 /** Force deliver applies to blood riders in the delivering state (spec §4). */

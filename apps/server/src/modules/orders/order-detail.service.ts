@@ -90,6 +90,7 @@ function toOrder(
       verified: address.verified,
       isValid: address.isValid,
       regionCustomerAddresses: addressRegions.map((r) => ({ region: r })),
+      deleted: address.deletedAt !== null,
     },
     assignedRider: rider ? { id: rider.id, name: fullName(rider) } : null,
     rider: rider

@@ -1,6 +1,8 @@
+import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { riderLocationPings } from '../../db/schema/riders';
+import { createUser, login } from '../../test/test-app';
 
 import { riderAppHarness } from './rider-app.harness';
 import { insertOrder, insertTask } from './riders.fixtures';
@@ -136,5 +138,37 @@ describe('duty and connectivity', () => {
     const res = await h.call('POST', '/rider-app/duty/', r.token, { is_on_duty: false });
     expect(res.statusCode).toBe(409);
     expect((await h.rider(r.token)).json().isOnDuty).toBe(true);
+  });
+});
+
+describe('GET /entity/rider_location/{id}/trail/ (the dashboard map)', () => {
+  it("serves the rider's stored pings of the last 30 minutes, oldest first, to dashboard viewers", async () => {
+    const r = await h.newRider();
+    const other = await h.newRider();
+    const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    await h.call('POST', '/rider-app/location/', r.token, {
+      pings: [
+        { latitude: 31.5, longitude: 74.3, recorded_at: at(45) },
+        { latitude: 31.51, longitude: 74.31, recorded_at: at(20) },
+        { latitude: 31.53, longitude: 74.33, recorded_at: at(2) },
+        { latitude: 31.52, longitude: 74.32, recorded_at: at(10) },
+      ],
+    });
+    await h.call('POST', '/rider-app/location/', other.token, { latitude: 31.6, longitude: 74.4 });
+
+    const res = await h.call('GET', `/entity/rider_location/${r.id}/trail/`, h.staff);
+    expect(res.statusCode).toBe(200);
+    const { riderId, points } = res.json();
+    expect(riderId).toBe(r.id);
+    expect(points.map((p: { latitude: number }) => p.latitude)).toEqual([31.51, 31.52, 31.53]);
+    expect(points[0].at).toMatch(/\+05:00$/);
+
+    expect((await h.call('GET', '/entity/rider_location/999999/trail/', h.staff)).statusCode).toBe(
+      404,
+    );
+    const viewer = await createUser(h.t, [PERMISSIONS.CAN_VIEW_ORDER]);
+    const token = (await login(h.t.app, viewer.email, viewer.password)).token;
+    const refused = await h.call('GET', `/entity/rider_location/${r.id}/trail/`, token);
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,9 +1,11 @@
+import { RIDER_BUSY_STATES } from '@dastak/core/rules/rider-availability';
 import {
   and,
   asc,
   count,
   desc,
   eq,
+  gte,
   ilike,
   inArray,
   isNotNull,
@@ -16,7 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cells, cities, regions } from '../../db/schema/locations';
 import { orders, riderTasks } from '../../db/schema/orders';
-import { appVersions, riderProfiles } from '../../db/schema/riders';
+import { appVersions, riderLocationPings, riderProfiles } from '../../db/schema/riders';
 import { riderShifts } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
 import { publishRidersChanged } from '../realtime/publish';
@@ -237,14 +239,16 @@ export async function countWorkInHand(db: DbOrTx, riderId: number) {
  */
 export async function riderStats(db: DbOrTx, regionId: number | undefined, now: Date) {
   const inShift = sql`exists (select 1 from ${riderShifts} where ${riderShifts.riderId} = ${riderProfiles.userId} and ${riderShifts.state} = 'in-progress' and ${riderShifts.startDatetime} <= ${now} and ${riderShifts.endDatetime} > ${now})`;
+  // Busy as every screen means it (core's rider-availability): full or delivering.
+  const busy = inArray(riderProfiles.state, [...RIDER_BUSY_STATES]);
   const onBreak = sql`(${riderProfiles.shiftBreakEndTime} is not null and ${riderProfiles.shiftBreakEndTime} > ${now})`;
   const [row] = await db
     .select({
       available:
-        sql<number>`count(*) filter (where ${riderProfiles.isOnline} and ${riderProfiles.isOnDuty} and ${riderProfiles.state} in (0, 1) and not ${onBreak})`.mapWith(
+        sql<number>`count(*) filter (where ${riderProfiles.isOnline} and ${riderProfiles.isOnDuty} and not ${busy} and not ${onBreak})`.mapWith(
           Number,
         ),
-      busy: sql<number>`count(*) filter (where ${riderProfiles.state} in (2, 3))`.mapWith(Number),
+      busy: sql<number>`count(*) filter (where ${busy})`.mapWith(Number),
     })
     .from(riderProfiles)
     .innerJoin(users, eq(users.id, riderProfiles.userId))
@@ -264,4 +268,19 @@ export async function riderExists(db: DbOrTx, id: number) {
     .from(riderProfiles)
     .where(eq(riderProfiles.userId, id));
   return !!row;
+}
+
+/** The rider's pings recorded since `since`, oldest first: the newest `limit` of them. */
+export async function trailSince(db: DbOrTx, riderId: number, since: Date, limit: number) {
+  const rows = await db
+    .select({
+      latitude: riderLocationPings.latitude,
+      longitude: riderLocationPings.longitude,
+      at: riderLocationPings.recordedAt,
+    })
+    .from(riderLocationPings)
+    .where(and(eq(riderLocationPings.riderId, riderId), gte(riderLocationPings.recordedAt, since)))
+    .orderBy(desc(riderLocationPings.recordedAt))
+    .limit(limit);
+  return rows.reverse();
 }

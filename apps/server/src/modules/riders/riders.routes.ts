@@ -15,6 +15,7 @@ import {
   riderSchema,
   riderStatsSchema,
   riderSummarySchema,
+  riderTrailSchema,
   riderUpdateSchema,
 } from '@dastak/core/entities/riders';
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
@@ -106,6 +107,16 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => service.getRiderLocation(app.db, req.params.id),
+  );
+
+  // The dashboard map's trail of the selected rider.
+  app.get(
+    '/entity/rider_location/:id/trail/',
+    {
+      config: { access: PERMISSIONS.CAN_VIEW_DASHBOARD },
+      schema: { tags, params: idParams, response: { 200: riderTrailSchema } },
+    },
+    async (req) => service.getRiderTrail(app.db, req.params.id),
   );
 
   app.get(

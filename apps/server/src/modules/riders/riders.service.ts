@@ -1,3 +1,4 @@
+import { RIDER_TRAIL_MAX_POINTS, RIDER_TRAIL_MINUTES } from '@dastak/core/constants';
 import type { RiderListQuery } from '@dastak/core/entities/riders';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
@@ -78,6 +79,24 @@ export async function getRiderLocation(db: Db, id: number) {
     latitude: row.lastKnownLatitude,
     longitude: row.lastKnownLongitude,
     lastSeenAt: row.lastSeenAt ? toKarachiIso(row.lastSeenAt) : null,
+  };
+}
+
+/**
+ * GET /entity/rider_location/{id}/trail/: the map's trail of a selected rider, from the stored
+ * pings (kept 30 days), so it shows the last RIDER_TRAIL_MINUTES, not only what the page saw.
+ */
+export async function getRiderTrail(db: Db, id: number, now = new Date()) {
+  if (!(await repo.riderExists(db, id))) throw notFound();
+  const since = new Date(now.getTime() - RIDER_TRAIL_MINUTES * 60_000);
+  const rows = await repo.trailSince(db, id, since, RIDER_TRAIL_MAX_POINTS);
+  return {
+    riderId: id,
+    points: rows.map((r) => ({
+      latitude: r.latitude,
+      longitude: r.longitude,
+      at: toKarachiIso(r.at),
+    })),
   };
 }
 

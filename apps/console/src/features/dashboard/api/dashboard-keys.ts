@@ -30,4 +30,6 @@ export const dashboardKeys = {
     ['dashboard', 'on-time', vertical, regionId] as const,
   cityRiders: (vertical: Vertical, cityId: number) =>
     ['dashboard', 'city-riders', vertical, cityId] as const,
+  /** The selected rider's stored trail; the stream extends it while the popup is open. */
+  riderTrail: (riderId: number) => ['dashboard', 'rider-trail', riderId] as const,
 };

@@ -11,7 +11,7 @@ const TRAIL_MS = RIDER_TRAIL_MINUTES * 60_000;
  * in place (setLatLng) instead of re-rendering the map. Moves are handed to listeners once per
  * animation frame, so a second of 300 pings costs a few frames, not 300 tasks. Each rider also
  * keeps a trail of the last RIDER_TRAIL_MINUTES (at most RIDER_TRAIL_MAX_POINTS points), since
- * the page opened: there is no route for a rider's past pings (docs/decisions/0027).
+ * the page opened; the selected rider's popup puts the stored pings before it (joinTrails).
  */
 export class RiderPositions {
   private readonly latest = new Map<number, TrailPoint>();
@@ -77,4 +77,20 @@ export class RiderPositions {
     this.pending = new Map();
     for (const listener of this.listeners) listener(moved);
   }
+}
+
+/**
+ * The stored trail (the server's pings of the last RIDER_TRAIL_MINUTES) followed by the streamed
+ * points newer than its last one, within the window and the point cap.
+ */
+export function joinTrails(
+  stored: readonly TrailPoint[],
+  streamed: readonly TrailPoint[],
+  now = Date.now(),
+): TrailPoint[] {
+  const last = stored.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
+  const joined = [...stored, ...streamed.filter((p) => p.at > last)].filter(
+    (p) => now - p.at <= TRAIL_MS,
+  );
+  return joined.slice(-RIDER_TRAIL_MAX_POINTS);
 }

@@ -1,34 +1,11 @@
-import type { RiderSummary } from '@dastak/core/entities/riders';
-import { type OrderState, RIDER_STATES } from '@dastak/core/states';
+import type { OrderState } from '@dastak/core/states';
 
-export type RiderMarkerKind = 'idle' | 'busy' | 'wildcard' | 'covid';
-
-/**
- * The rider's map icon (spec §4): wildcard and covid override the state; otherwise idle when
- * idle, busy when picking up (with or without capacity) or delivering.
- */
-export function riderMarkerKind(
-  rider: Pick<RiderSummary, 'state' | 'isWildcard' | 'isCovid'>,
-): RiderMarkerKind {
-  if (rider.isWildcard) return 'wildcard';
-  if (rider.isCovid) return 'covid';
-  return rider.state === RIDER_STATES.IDLE ? 'idle' : 'busy';
-}
-
-/** Canvas circles cannot carry icons, so the four kinds differ by colour (shown in the legend). */
-export const RIDER_MARKER_COLORS: Record<RiderMarkerKind, string> = {
-  idle: '#2f9e44',
-  busy: '#1971c2',
-  wildcard: '#9c36b5',
-  covid: '#e8590c',
-};
-
-export const RIDER_MARKER_LABELS: Record<RiderMarkerKind, string> = {
-  idle: 'Idle rider',
-  busy: 'Busy rider',
-  wildcard: 'Wildcard rider',
-  covid: 'Covid rider',
-};
+export {
+  RIDER_MARKER_COLORS,
+  RIDER_MARKER_LABELS,
+  type RiderMarkerKind,
+  riderMarkerKind,
+} from '../../../lib/rider-markers';
 
 /**
  * The order states the map draws (spec §4: dashboards load assigned, reached, collected), in

@@ -1,17 +1,21 @@
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import type { Popup as LeafletPopup } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Polyline, Popup } from 'react-leaflet';
 import { Link } from 'react-router';
-import type { RiderPositions, TrailPoint } from '../live/rider-positions';
+import { useRiderTrailQuery } from '../api/get-rider-trail';
+import { joinTrails, type RiderPositions, type TrailPoint } from '../live/rider-positions';
 import { RIDER_MARKER_COLORS, RIDER_MARKER_LABELS, riderMarkerKind } from './marker-styles';
 import { riderPoint } from './rider-layer';
 
 const STATE_LABELS = ['Idle', 'Picking up', 'Picking up (full)', 'Delivering'] as const;
 
 /**
- * The selected rider: a popup that follows the rider's marker and the trail of the last 30
- * minutes (beyond the spec), both updated from the stream as positions arrive.
+ * The selected rider: a popup that follows the rider's marker, and the trail of the last 30
+ * minutes: the stored pings (read once when the popup opens) followed by what the stream brought
+ * since. The popup is moved in place (setLatLng): react-leaflet re-opens a Popup whose position
+ * prop changes, and the popup faded out and back on every ping.
  */
 export function SelectedRider({
   rider,
@@ -22,18 +26,30 @@ export function SelectedRider({
   positions: RiderPositions;
   onClose: () => void;
 }) {
-  const [trail, setTrail] = useState<TrailPoint[]>(() => positions.trailOf(rider.id));
+  const stored = useRiderTrailQuery(rider.id).data;
+  const [streamed, setStreamed] = useState<TrailPoint[]>(() => positions.trailOf(rider.id));
   const [point, setPoint] = useState(() => riderPoint(rider, positions));
+  // Where the popup opened: its position prop never changes after that (see above).
+  const [anchor, setAnchor] = useState(point);
+  const popup = useRef<LeafletPopup | null>(null);
 
   useEffect(() => {
-    setTrail(positions.trailOf(rider.id));
+    setStreamed(positions.trailOf(rider.id));
     setPoint(riderPoint(rider, positions));
     return positions.subscribe((moved) => {
       if (!moved.has(rider.id)) return;
-      setTrail(positions.trailOf(rider.id));
+      setStreamed(positions.trailOf(rider.id));
       setPoint(positions.positionOf(rider.id) ?? null);
     });
   }, [rider, positions]);
+
+  useEffect(() => {
+    if (!point) return;
+    if (!anchor) setAnchor(point);
+    popup.current?.setLatLng([point.latitude, point.longitude]);
+  }, [point, anchor]);
+
+  const trail = useMemo(() => joinTrails(stored ?? [], streamed), [stored, streamed]);
 
   if (!point) return null;
   const kind = riderMarkerKind(rider);
@@ -46,7 +62,8 @@ export function SelectedRider({
         />
       )}
       <Popup
-        position={[point.latitude, point.longitude]}
+        ref={popup}
+        position={[(anchor ?? point).latitude, (anchor ?? point).longitude]}
         eventHandlers={{ remove: onClose }}
         offset={[0, -6]}
         autoPan={false}

@@ -7,6 +7,7 @@ import { onTimeRangeStart, pickupWindowOf } from './dashboard-today';
 import { OnTimeChart } from './on-time-chart';
 import { OnTimeTable } from './on-time-table';
 import { PanelCard } from './panel-card';
+import { failedEmpty, StaleNote } from './stale-note';
 import { useFollowOrderStats } from './use-follow-order-stats';
 
 /** On-time rate of the last 7 days, and today's on-time table (spec §2.5 Graph panel). */
@@ -28,19 +29,25 @@ export function GraphPanel({
       <Stack gap="xs">
         {daily.isPending ? (
           <Loader size="sm" aria-label="Loading" />
-        ) : daily.isError ? (
+        ) : failedEmpty(daily) ? (
           <Text size="sm" c="red.8">
             Could not load the on-time rate.
           </Text>
         ) : (
-          <OnTimeChart rates={daily.data} today={today} />
+          <>
+            <StaleNote query={daily} />
+            <OnTimeChart rates={daily.data ?? []} today={today} />
+          </>
         )}
-        {onTime.isError ? (
+        {failedEmpty(onTime) ? (
           <Text size="sm" c="red.8">
             Could not load today's on-time percentages.
           </Text>
         ) : (
-          <OnTimeTable stats={onTime.data} />
+          <>
+            <StaleNote query={onTime} />
+            <OnTimeTable stats={onTime.data} />
+          </>
         )}
       </Stack>
     </PanelCard>

@@ -5,6 +5,7 @@ import { useOrderStatsQuery } from '../api/get-order-stats';
 import { escalatedOrdersHref, unverifiedOrdersHref } from './dashboard-links';
 import { pickupWindowOf } from './dashboard-today';
 import { PanelCard } from './panel-card';
+import { failedEmpty, StaleNote } from './stale-note';
 import { StatTile } from './stat-tile';
 
 /** Today's order counts of the region (spec §2.5 Orders panel). */
@@ -22,28 +23,31 @@ export function OrdersPanel({
   const counts = stats.data;
   return (
     <PanelCard title="Orders">
-      {stats.isError ? (
+      {failedEmpty(stats) ? (
         <Text size="sm" c="red.8">
           Could not load the order counts.
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 3, xs: 6, md: 3, xl: 6 }} spacing="xs" verticalSpacing="xs">
-          <StatTile label="Total" value={counts?.total} />
-          <StatTile
-            label="Escalated"
-            value={counts?.escalated}
-            to={escalatedOrdersHref(vertical, region, window)}
-            color="red.8"
-          />
-          <StatTile
-            label="Unverified"
-            value={counts?.unverified}
-            to={unverifiedOrdersHref(vertical, region, window)}
-          />
-          <StatTile label="Pending" value={counts?.pending} />
-          <StatTile label="In Progress" value={counts?.inProgress} />
-          <StatTile label="Completed" value={counts?.completed} />
-        </SimpleGrid>
+        <>
+          <StaleNote query={stats} />
+          <SimpleGrid cols={{ base: 3, xs: 6, md: 3, xl: 6 }} spacing="xs" verticalSpacing="xs">
+            <StatTile label="Total" value={counts?.total} />
+            <StatTile
+              label="Escalated"
+              value={counts?.escalated}
+              to={escalatedOrdersHref(vertical, region, window)}
+              color="red.8"
+            />
+            <StatTile
+              label="Unverified"
+              value={counts?.unverified}
+              to={unverifiedOrdersHref(vertical, region, window)}
+            />
+            <StatTile label="Pending" value={counts?.pending} />
+            <StatTile label="In Progress" value={counts?.inProgress} />
+            <StatTile label="Completed" value={counts?.completed} />
+          </SimpleGrid>
+        </>
       )}
     </PanelCard>
   );

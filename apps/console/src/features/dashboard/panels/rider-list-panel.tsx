@@ -19,6 +19,7 @@ import { riderDetailHref } from './dashboard-links';
 import { PanelCard } from './panel-card';
 import { groupRiders, RIDER_GROUPS, riderKindLetter } from './rider-groups';
 import { SIDE_LIST_HEIGHT } from './side-list';
+import { failedEmpty, StaleNote } from './stale-note';
 
 const KIND_COLORS = { W: 'violet', C: 'red', R: 'gray' } as const;
 const KIND_NAMES = { W: 'Wildcard', C: 'Covid', R: 'Regular' } as const;
@@ -111,43 +112,46 @@ export function RiderListPanel({ vertical, region }: { vertical: Vertical; regio
     <PanelCard title="Rider List">
       {riders.isPending ? (
         <Loader size="sm" aria-label="Loading" />
-      ) : riders.isError ? (
+      ) : failedEmpty(riders) ? (
         <Text size="sm" c="red.8">
           Could not load the riders.
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {RIDER_GROUPS.map((group) => (
-            <Stack
-              key={group.key}
-              gap={2}
-              component="section"
-              aria-label={group.title}
-              mah={SIDE_LIST_HEIGHT}
-              style={{ overflowY: 'auto' }}
-            >
-              <Title order={3} fz="xs" fw={700} tt="uppercase" c="dimmed">
-                {group.title} ({groups[group.key].length})
-              </Title>
-              {groups[group.key].length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {EMPTY.NO_RIDERS}
-                </Text>
-              ) : (
-                <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                  {groups[group.key].map((rider) => (
-                    <RiderLine
-                      key={rider.id}
-                      rider={rider}
-                      showCell={region.isHyperlocalModeEnabled}
-                      onReassigned={onReassigned}
-                    />
-                  ))}
-                </ul>
-              )}
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <>
+          <StaleNote query={riders} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {RIDER_GROUPS.map((group) => (
+              <Stack
+                key={group.key}
+                gap={2}
+                component="section"
+                aria-label={group.title}
+                mah={SIDE_LIST_HEIGHT}
+                style={{ overflowY: 'auto' }}
+              >
+                <Title order={3} fz="xs" fw={700} tt="uppercase" c="dimmed">
+                  {group.title} ({groups[group.key].length})
+                </Title>
+                {groups[group.key].length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {EMPTY.NO_RIDERS}
+                  </Text>
+                ) : (
+                  <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                    {groups[group.key].map((rider) => (
+                      <RiderLine
+                        key={rider.id}
+                        rider={rider}
+                        showCell={region.isHyperlocalModeEnabled}
+                        onReassigned={onReassigned}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </>
       )}
     </PanelCard>
   );

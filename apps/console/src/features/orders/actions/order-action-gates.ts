@@ -13,6 +13,7 @@ export function actionSubject(order: Order, now: Date): OrderActionSubject {
     fulfillmentMethod: order.fulfillmentMethod,
     allowManualAssignment: order.allowManualAssignment,
     testCount: order.scanTypes.length,
+    addressUsable: !order.customerAddress.deleted,
     pickup: new Date(order.pickup),
     now,
   };

@@ -9,7 +9,8 @@ import {
   stopWindow,
   type TravelFn,
 } from './route-plan';
-import { type RouteAnswer, type SearchOptions, solveFree } from './route-search';
+import type { RouteAnswer, SearchOptions } from './route-problem';
+import { solveFree } from './route-search';
 
 /**
  * The auto-assignment solver: regret-2 insertion followed by relocate/swap local search

@@ -11,7 +11,7 @@ import {
   type Route,
   type Sol,
 } from './route-network';
-import type { SearchOptions } from './route-search';
+import type { SearchOptions } from './route-problem';
 
 /**
  * The free-sequence solver's improvement (see route-search.ts): ruin-and-recreate under

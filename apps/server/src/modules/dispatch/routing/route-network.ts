@@ -1,6 +1,6 @@
 import type { Point } from './distance';
 import { stopLoad, stopWindow } from './route-plan';
-import type { FreeProblem } from './route-search';
+import type { FreeProblem } from './route-problem';
 
 /**
  * The free-sequence solver's bookkeeping (see route-search.ts): the static network of one solve,

@@ -1,7 +1,6 @@
-import type { DispatchConfig } from '../dispatch-config';
 import { improve, localSearch } from './route-improve';
 import { bestIn, build, clone, type Insertion, insert, Net, type Sol } from './route-network';
-import type { OrderModel, RiderModel, TravelFn } from './route-plan';
+import type { FreeAnswer, FreeProblem, RouteAnswer } from './route-problem';
 
 /**
  * The free-sequence solver behind `solveAssignments({ sequence: 'free' })`
@@ -18,42 +17,6 @@ import type { OrderModel, RiderModel, TravelFn } from './route-plan';
  * Pickups a rider already holds stay with that rider and in their queue order; they may not be
  * made later than they are planned now when already past their window.
  */
-
-export interface SearchOptions {
-  /** Wall-clock budget of the improvement search. */
-  budgetMs: number;
-  /** Same seed and same iterations give the same plan. */
-  seed: number;
-  /** Stop after this many ruin-and-recreate rounds (the cooling schedule follows them). */
-  iterations?: number;
-}
-
-export interface FreeProblem {
-  orders: readonly OrderModel[];
-  riders: readonly RiderModel[];
-  now: number;
-  travel: TravelFn;
-  config: DispatchConfig;
-  /** The rules let rider ri take order oi (eligibility, skills, reachable alone). */
-  allowed: (oi: number, ri: number) => boolean;
-  /** Minutes of preference penalty for giving order oi to rider ri. */
-  pairCost: (oi: number, ri: number) => number;
-  search?: SearchOptions;
-}
-
-export interface RouteAnswer {
-  riderId: number;
-  /** Held and new pickups in visiting order. */
-  orderIds: number[];
-}
-
-export interface FreeAnswer {
-  routes: RouteAnswer[];
-  unassigned: number[];
-  /** Travel minutes (including legs to route ends) plus preference penalties. */
-  cost: number;
-  iterations: number;
-}
 
 /** Regret-2 construction: orders whose second-best rider is much worse go first. */
 function construct(net: Net): Sol {
