@@ -43,9 +43,10 @@ export const orderSchema = z.object({
   address: z.string(),
   region: idSchema,
   regionName: z.string().nullable(),
-  patient: patientSchema,
+  // The order's patient and address as booked; their edit counts belong to their own edits.
+  patient: patientSchema.omit({ version: true }),
   customer: orderCustomerSchema,
-  customerAddress: customerAddressSchema,
+  customerAddress: customerAddressSchema.omit({ version: true }),
   assignedRider: namedRefSchema.nullable(),
   rider: z
     .object({
@@ -134,6 +135,8 @@ export const orderSchema = z.object({
   reachedAt: dateTimeSchema.nullable(),
   deliveredAt: dateTimeSchema.nullable(),
   cancelledAt: dateTimeSchema.nullable(),
+  /** Every change of the order adds one (edits and state actions alike); its ETag. */
+  version: versionSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

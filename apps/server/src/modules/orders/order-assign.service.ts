@@ -18,7 +18,7 @@ import {
 } from '../dispatch/queue/rider-queue.repository';
 import { sendLiveLocationLink } from '../feedback/customer-links.service';
 import { hasActivityForPickup, insertActivities } from './activities.repository';
-import type { ActorContext } from './actor';
+import { type ActorContext, actorUserId } from './actor';
 import {
   activityRow,
   actorName,
@@ -87,7 +87,7 @@ export async function assignOrder(
       assignedAt: new Date(),
       expectedReachAt: p.expectedReachAt ?? null,
       ...(p.auto ? { wasAutoAssigned: true } : { wasManualAssigned: true }),
-    });
+    }, actorUserId(actor));
     await addPickupTask(tx, rider.id, updated);
     await recomputeRiderState(tx, rider.id);
     const description = describeActivity('assign', {
@@ -168,7 +168,7 @@ export async function reassignOrderInTx(
     riderReachedLatitude: null,
     riderReachedLongitude: null,
     reachedThresholdDistance: null,
-  });
+  }, actorUserId(actor));
   await addPickupTask(tx, rider.id, updated);
   await recomputeRiderState(tx, rider.id);
   const names = await repo.userNames(tx, [previousId]);

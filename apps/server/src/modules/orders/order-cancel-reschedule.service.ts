@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
 import { claimTimeSlot } from '../dispatch/time-slots/time-slots.service';
 import { insertActivities } from './activities.repository';
-import type { ActorContext } from './actor';
+import { type ActorContext, actorUserId } from './actor';
 import {
   activityRow,
   actorName,
@@ -87,7 +87,7 @@ export async function rescheduleOrder(
       riderReachedLatitude: null,
       riderReachedLongitude: null,
       reachedThresholdDistance: null,
-    });
+    }, actorUserId(actor));
     const description = describeActivity('reschedule', {
       pickup: `${formatDisplayDate(pickup)} ${formatTime12(pickup)}`,
       actor: await actorName(tx, actor),
@@ -133,7 +133,7 @@ export async function cancelOrder(
       cancelledAt: new Date(),
       cancellationStringId: lookup.id,
       cancellationReason: p.reason.trim() || null,
-    });
+    }, actorUserId(actor));
     const description = describeActivity('cancel', {
       actor: await actorName(tx, actor),
       reason: reasonText(lookup.text, p.reason),

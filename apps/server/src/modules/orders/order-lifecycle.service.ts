@@ -13,7 +13,7 @@ import {
 } from '../dispatch/queue/rider-queue.repository';
 import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { insertActivities } from './activities.repository';
-import { type ActorContext, requireStaff } from './actor';
+import { type ActorContext, actorUserId, requireStaff } from './actor';
 import {
   activityRow,
   actorName,
@@ -47,7 +47,7 @@ export async function verifyOrder(
     const updated = await repo.updateOrder(tx, order.id, {
       state: nextState('verify', order.state, { pickup: order.pickup, now: new Date() }),
       isUnverified: false,
-    });
+    }, actorUserId(actor));
     const description = describeActivity('verify', { actor: await actorName(tx, actor) });
     await insertActivities(tx, [
       activityRow(order, ORDER_TRANSITIONS.verify.verb, description, actor),
@@ -66,7 +66,7 @@ export async function markOfflineInProgress(
     const { order } = await beginAction(tx, 'offlineInProgress', actor, p);
     const updated = await repo.updateOrder(tx, order.id, {
       state: nextState('offlineInProgress', order.state),
-    });
+    }, actorUserId(actor));
     const description = describeActivity('offlineInProgress', {
       actor: await actorName(tx, actor),
     });
@@ -91,7 +91,7 @@ async function deliverLocked(tx: DbOrTx, orders: OrderRow[], actor: ActorContext
         state: nextState('deliver', order.state),
         deliveredAt: now,
         collectionCenterId: centers.get(order.id) ?? order.collectionCenterId,
-      }),
+      }, actorUserId(actor)),
     );
   }
   const byRider = new Map<number, number[]>();

@@ -14,7 +14,7 @@ import {
 import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { notifyOrderEscalated } from '../push/push-notifier';
 import { insertActivities } from './activities.repository';
-import type { ActorContext } from './actor';
+import { type ActorContext, actorUserId } from './actor';
 import {
   activityRow,
   actorName,
@@ -75,7 +75,7 @@ export async function markReached(
       riderReachedLatitude: p.latitude,
       riderReachedLongitude: p.longitude,
       reachedThresholdDistance: REACHED_THRESHOLD_METRES,
-    });
+    }, actorUserId(actor));
     // The queue snapshot carries the order state: a reached pickup is pinned first.
     await recomputeRiderState(tx, order.assignedRiderId as number);
     const description = describeActivity('reached', { rider: await actorName(tx, actor) });
@@ -111,7 +111,7 @@ export async function markCollected(
       sampleExpiresAt,
       riderCollectionLatitude: p.latitude,
       riderCollectionLongitude: p.longitude,
-    });
+    }, actorUserId(actor));
     const centerId = await completePickupAndQueueDelivery(tx, riderId, updated);
     await recomputeRiderState(tx, riderId);
     const description = describeActivity('collected', { rider: await actorName(tx, actor) });
@@ -156,7 +156,7 @@ export async function markDeliveredAtCenter(
           state: nextState('delivered', order.state),
           deliveredAt: now,
           collectionCenterId: center.id,
-        }),
+        }, actorUserId(actor)),
       );
     }
     await completeDelivery(tx, riderId, ids);
@@ -201,7 +201,7 @@ export async function reportProblem(
       state: nextState('problem', order.state),
       problemStringId: lookup.id,
       problemReason: p.text?.trim() || null,
-    });
+    }, actorUserId(actor));
     const description = describeActivity('problem', {
       actor: await actorName(tx, actor),
       reason: reasonText(lookup.text, p.text),
