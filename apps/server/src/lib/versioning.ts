@@ -1,6 +1,6 @@
 import type { NamedRef } from '@dastak/core/entities/common';
 import { etagOf, versionFromIfMatch } from '@dastak/core/entities/versioning';
-import { EDIT_CONFLICT } from '@dastak/core/messages';
+import { EDIT_CONFLICT } from '@dastak/core/messages/edit-conflict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../plugins/auth';
 import { HttpError } from './http-errors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EDIT_CONFLICT } from '../messages';
+import { EDIT_CONFLICT } from '../messages/edit-conflict';
 import { type NamedRef, namedRefSchema } from './common';
 
 /**
