@@ -16,6 +16,7 @@ export const EDIT_CONFLICT = {
   SOMEONE: 'Someone',
   /** When none of the form's own fields differ (an order's state moved on, say). */
   THIS_RECORD: 'this record',
+  THIS_ORDER: 'this order',
   RELOADED: 'The form now shows the latest saved values.',
 } as const;
 
