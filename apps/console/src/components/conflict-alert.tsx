@@ -38,7 +38,7 @@ export function ConflictAlert<T>({
       data-testid="edit-conflict"
     >
       <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text size="sm" c="dark.7" role="alert">
+        <Text size="sm" c="dark.7">
           {conflictText(loaded, conflict, fields, whole)}
         </Text>
         <Button size="xs" variant="default" onClick={() => onReload(conflict.current)}>

@@ -32,7 +32,9 @@ export function useOrderLiveUpdates(vertical: Vertical, orderId: number, regionI
         });
       }
     };
-    if (!canStream || regionId === null) {
+    // Nothing to follow until the order has loaded (or when there is no such order).
+    if (regionId === null) return;
+    if (!canStream) {
       const poll = setInterval(() => refetch(), ORDER_DETAIL_FALLBACK_POLL_MS);
       return () => clearInterval(poll);
     }
