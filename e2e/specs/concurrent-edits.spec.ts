@@ -124,7 +124,9 @@ describe('two people edit the same record', () => {
     const stream = page.waitForResponse((r) => r.url().includes('/api/v1/realtime/stream'));
     await page.goto(session.app(`/blood/orders/detail/${order.id}`));
     await visible(heading(page, order.number));
-    const state = page.getByRole('region', { name: 'Status', exact: true }).getByTestId('order-state');
+    const state = page
+      .getByRole('region', { name: 'Status', exact: true })
+      .getByTestId('order-state');
     expect(await state.textContent()).toBe(ORDER_STATE_LABELS.scheduled);
     // The page listens to the order's region before anyone acts.
     expect((await stream).status()).toBe(200);

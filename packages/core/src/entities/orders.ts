@@ -13,6 +13,7 @@ import {
 } from './common';
 import { customerAddressSchema } from './customer-addresses';
 import { patientSchema } from './patients';
+import { versionSchema } from './versioning';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 export const fulfillmentMethodSchema = z.enum(FULFILLMENT_METHODS);

@@ -61,12 +61,7 @@ export const customerAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       withETag(
         reply,
-        await service.verifyAddress(
-          app.db,
-          req.params.id,
-          req.body?.verified ?? true,
-          editOf(req),
-        ),
+        await service.verifyAddress(app.db, req.params.id, req.body?.verified ?? true, editOf(req)),
       ),
   );
 };

@@ -92,10 +92,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      withETag(
-        reply,
-        await service.updateCustomer(app.db, req.params.id, req.body, editOf(req)),
-      ),
+      withETag(reply, await service.updateCustomer(app.db, req.params.id, req.body, editOf(req))),
   );
 
   app.get(

@@ -39,10 +39,7 @@ export async function updatePatient(
       modifiedById: edit.by,
     })
     .where(
-      and(
-        live(id),
-        edit.expected === undefined ? undefined : eq(patients.version, edit.expected),
-      ),
+      and(live(id), edit.expected === undefined ? undefined : eq(patients.version, edit.expected)),
     )
     .returning();
   return row;

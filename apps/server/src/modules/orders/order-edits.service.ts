@@ -10,8 +10,8 @@ import { findUserRef } from '../users/users.repository';
 import { type ActivityInsert, insertActivities } from './activities.repository';
 import { type ActorContext, actorUserId, requireStaff } from './actor';
 import { activityRow, actorName, beginAction, loadOrder, summarize } from './order-action';
-import { getOrderDetail } from './order-detail.service';
 import type { OrderActionResult } from './order-assign.service';
+import { getOrderDetail } from './order-detail.service';
 import { priceOrder, resolveTests } from './order-tests';
 import type { OrderPatch, OrderRow } from './orders.repository';
 import * as repo from './orders.repository';
@@ -36,11 +36,16 @@ export async function addFollowUp(
   if (!reason) throw badRequest(VALIDATION.REQUIRED, { reason: [VALIDATION.REQUIRED] });
   return db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'followUp', actor, p, { now: new Date() });
-    const updated = await repo.updateOrder(tx, order.id, {
-      totalFollowUps: order.totalFollowUps + 1,
-      // A new follow-up is a new complaint: it is not addressed yet.
-      isFollowUpAddressed: false,
-    }, actorUserId(actor));
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        totalFollowUps: order.totalFollowUps + 1,
+        // A new follow-up is a new complaint: it is not addressed yet.
+        isFollowUpAddressed: false,
+      },
+      actorUserId(actor),
+    );
     const description = describeActivity('followUp', { actor: await actorName(tx, actor), reason });
     await insertActivities(tx, [
       activityRow(order, ORDER_TRANSITIONS.followUp.verb, description, actor, { reason }),
@@ -77,43 +82,51 @@ export async function updateOrderFlags(
     });
   }
   return editOrConflict(
-    () => db.transaction(async (tx) => {
-    const order = await loadOrder(tx, p.orderId);
-    assertVersion(order, p.expectedVersion);
-    if (additionalNotes !== undefined) assertEditableBeforeCollection(order);
-    const name = await actorName(tx, actor);
-    const patch: OrderPatch = {};
-    const rows: ActivityInsert[] = [];
-    if (needsReview !== undefined && needsReview !== order.needsReview) {
-      patch.needsReview = needsReview;
-      const text = needsReview ? 'Marked as needing review' : 'Unmarked as needing review';
-      rows.push(activityRow(order, 'reviewed', `${text} by ${name}`, actor, { needsReview }));
-    }
-    if (isFollowUpAddressed !== undefined && isFollowUpAddressed !== order.isFollowUpAddressed) {
-      patch.isFollowUpAddressed = isFollowUpAddressed;
-      const text = isFollowUpAddressed
-        ? 'Follow up marked as addressed'
-        : 'Follow up marked as not addressed';
-      rows.push(
-        activityRow(order, 'followUpAddressed', `${text} by ${name}`, actor, {
-          isFollowUpAddressed,
-        }),
-      );
-    }
-    if (additionalNotes !== undefined && additionalNotes !== order.additionalNotes) {
-      patch.additionalNotes = additionalNotes;
-      rows.push(activityRow(order, 'notesUpdated', `Additional notes updated by ${name}`, actor));
-    }
-    const updated = rows.length ? await repo.updateOrder(tx, order.id, patch, actorUserId(actor)) : order;
-    await insertActivities(tx, rows);
-    const detail =
-      needsReview !== undefined
-        ? SUCCESS.ORDER_REVIEWED
-        : isFollowUpAddressed !== undefined
-          ? SUCCESS.ORDER_FOLLOW_UP_ADDRESSED
-          : SUCCESS.NOTES_SAVED;
-    return { detail, ...(await summarize(tx, updated)) };
-  }),
+    () =>
+      db.transaction(async (tx) => {
+        const order = await loadOrder(tx, p.orderId);
+        assertVersion(order, p.expectedVersion);
+        if (additionalNotes !== undefined) assertEditableBeforeCollection(order);
+        const name = await actorName(tx, actor);
+        const patch: OrderPatch = {};
+        const rows: ActivityInsert[] = [];
+        if (needsReview !== undefined && needsReview !== order.needsReview) {
+          patch.needsReview = needsReview;
+          const text = needsReview ? 'Marked as needing review' : 'Unmarked as needing review';
+          rows.push(activityRow(order, 'reviewed', `${text} by ${name}`, actor, { needsReview }));
+        }
+        if (
+          isFollowUpAddressed !== undefined &&
+          isFollowUpAddressed !== order.isFollowUpAddressed
+        ) {
+          patch.isFollowUpAddressed = isFollowUpAddressed;
+          const text = isFollowUpAddressed
+            ? 'Follow up marked as addressed'
+            : 'Follow up marked as not addressed';
+          rows.push(
+            activityRow(order, 'followUpAddressed', `${text} by ${name}`, actor, {
+              isFollowUpAddressed,
+            }),
+          );
+        }
+        if (additionalNotes !== undefined && additionalNotes !== order.additionalNotes) {
+          patch.additionalNotes = additionalNotes;
+          rows.push(
+            activityRow(order, 'notesUpdated', `Additional notes updated by ${name}`, actor),
+          );
+        }
+        const updated = rows.length
+          ? await repo.updateOrder(tx, order.id, patch, actorUserId(actor))
+          : order;
+        await insertActivities(tx, rows);
+        const detail =
+          needsReview !== undefined
+            ? SUCCESS.ORDER_REVIEWED
+            : isFollowUpAddressed !== undefined
+              ? SUCCESS.ORDER_FOLLOW_UP_ADDRESSED
+              : SUCCESS.NOTES_SAVED;
+        return { detail, ...(await summarize(tx, updated)) };
+      }),
     () => orderConflict(db, p.orderId),
   );
 }
@@ -138,45 +151,51 @@ export async function updateOrderScanTypes(
 ): Promise<OrderActionResult> {
   requireStaff(actor, PERMISSIONS.CAN_CHANGE_ORDER);
   return editOrConflict(
-    () => db.transaction(async (tx) => {
-    const order = await loadOrder(tx, p.orderId);
-    assertVersion(order, p.expectedVersion);
-    if (order.vertical === 'xray') throw conflict(ORDER_MESSAGES.EDIT_TESTS_XRAY);
-    assertEditableBeforeCollection(order);
-    const tests = await resolveTests(
-      tx,
-      order.vertical as Vertical,
-      p.scanTypes,
-      'scanType',
-      VALIDATION.SELECT_TEST_TYPE_LOWER,
-    );
-    const price = priceOrder(tests.lines, {
-      discount: p.discount ?? order.discountPercent,
-      value: p.value,
-    });
-    await repo.replaceOrderScanTypes(tx, order.id, tests.lines);
-    const updated = await repo.updateOrder(tx, order.id, {
-      givenValue: price.givenValue,
-      discountPercent: price.discountPercent,
-      isCovid: tests.isCovid,
-      isFasting: tests.isFasting,
-    }, actorUserId(actor));
-    const name = await actorName(tx, actor);
-    await insertActivities(tx, [
-      activityRow(
-        order,
-        'testsUpdated',
-        `Tests updated by ${name}: ${tests.names.join(', ')}`,
-        actor,
-        {
-          scanTypes: p.scanTypes,
-          givenValue: updated.givenValue,
-          discountPercent: updated.discountPercent,
-        },
-      ),
-    ]);
-    return { detail: SUCCESS.SCAN_TYPES_SAVED, ...(await summarize(tx, updated)) };
-  }),
+    () =>
+      db.transaction(async (tx) => {
+        const order = await loadOrder(tx, p.orderId);
+        assertVersion(order, p.expectedVersion);
+        if (order.vertical === 'xray') throw conflict(ORDER_MESSAGES.EDIT_TESTS_XRAY);
+        assertEditableBeforeCollection(order);
+        const tests = await resolveTests(
+          tx,
+          order.vertical as Vertical,
+          p.scanTypes,
+          'scanType',
+          VALIDATION.SELECT_TEST_TYPE_LOWER,
+        );
+        const price = priceOrder(tests.lines, {
+          discount: p.discount ?? order.discountPercent,
+          value: p.value,
+        });
+        await repo.replaceOrderScanTypes(tx, order.id, tests.lines);
+        const updated = await repo.updateOrder(
+          tx,
+          order.id,
+          {
+            givenValue: price.givenValue,
+            discountPercent: price.discountPercent,
+            isCovid: tests.isCovid,
+            isFasting: tests.isFasting,
+          },
+          actorUserId(actor),
+        );
+        const name = await actorName(tx, actor);
+        await insertActivities(tx, [
+          activityRow(
+            order,
+            'testsUpdated',
+            `Tests updated by ${name}: ${tests.names.join(', ')}`,
+            actor,
+            {
+              scanTypes: p.scanTypes,
+              givenValue: updated.givenValue,
+              discountPercent: updated.discountPercent,
+            },
+          ),
+        ]);
+        return { detail: SUCCESS.SCAN_TYPES_SAVED, ...(await summarize(tx, updated)) };
+      }),
     () => orderConflict(db, p.orderId),
   );
 }

@@ -168,7 +168,11 @@ export async function orderExists(tx: DbOrTx, orderId: number): Promise<boolean>
 /** The order's vertical, version and last editor (a stale edit's 409, ADR 0056). */
 export async function findOrderVersion(tx: DbOrTx, orderId: number) {
   const [row] = await tx
-    .select({ vertical: orders.vertical, version: orders.version, modifiedById: orders.modifiedById })
+    .select({
+      vertical: orders.vertical,
+      version: orders.version,
+      modifiedById: orders.modifiedById,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   return row;

@@ -74,10 +74,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      withETag(
-        reply,
-        await service.updateSchedule(app.db, req.params.id, req.body, editOf(req)),
-      ),
+      withETag(reply, await service.updateSchedule(app.db, req.params.id, req.body, editOf(req))),
   );
 
   app.delete(

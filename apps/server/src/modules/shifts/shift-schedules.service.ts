@@ -104,31 +104,32 @@ export async function updateSchedule(
   now = new Date(),
 ): Promise<ShiftSchedule> {
   await editOrConflict(
-    () => db.transaction(async (tx) => {
-    const s = await repo.lockSchedule(tx, id);
-    if (!s) throw notFound();
-    assertVersion(s, edit.expected);
-    const next = {
-      weekday: body.weekday ?? s.weekday,
-      startTime: body.startTime ?? s.startTime,
-      endTime: body.endTime ?? s.endTime,
-    };
-    // One side changed alone can still cross the other side's stored value.
-    if (seconds(next.startTime) > seconds(next.endTime)) {
-      throw badRequest(VALIDATION.SHIFT_START_AFTER_END, {
-        startTime: [VALIDATION.SHIFT_START_AFTER_END],
-        endTime: [VALIDATION.SHIFT_END_BEFORE_START],
-      });
-    }
-    const riders = await repo.listAssignments(tx, [id]);
-    await refuseOverlaps(tx, {
-      riderIds: riders.map((r) => r.rider.id),
-      ...next,
-      exceptScheduleId: id,
-    });
-    await repo.updateSchedule(tx, id, next, edit.by);
-    await refreshScheduleShifts(tx, id, now);
-  }),
+    () =>
+      db.transaction(async (tx) => {
+        const s = await repo.lockSchedule(tx, id);
+        if (!s) throw notFound();
+        assertVersion(s, edit.expected);
+        const next = {
+          weekday: body.weekday ?? s.weekday,
+          startTime: body.startTime ?? s.startTime,
+          endTime: body.endTime ?? s.endTime,
+        };
+        // One side changed alone can still cross the other side's stored value.
+        if (seconds(next.startTime) > seconds(next.endTime)) {
+          throw badRequest(VALIDATION.SHIFT_START_AFTER_END, {
+            startTime: [VALIDATION.SHIFT_START_AFTER_END],
+            endTime: [VALIDATION.SHIFT_END_BEFORE_START],
+          });
+        }
+        const riders = await repo.listAssignments(tx, [id]);
+        await refuseOverlaps(tx, {
+          riderIds: riders.map((r) => r.rider.id),
+          ...next,
+          exceptScheduleId: id,
+        });
+        await repo.updateSchedule(tx, id, next, edit.by);
+        await refreshScheduleShifts(tx, id, now);
+      }),
     async () => {
       const s = await repo.findSchedule(db, id);
       if (!s) return notFound();

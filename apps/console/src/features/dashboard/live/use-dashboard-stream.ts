@@ -4,8 +4,8 @@ import type { RiderSummary } from '@dastak/core/entities/riders';
 import type { Vertical } from '@dastak/core/states';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { dashboardKeys } from '../api/dashboard-keys';
 import type { StreamScope, StreamStatus } from '../../../lib/realtime/realtime-connection';
+import { dashboardKeys } from '../api/dashboard-keys';
 import type { RiderPositions } from './rider-positions';
 
 /** Replaces (or adds, or drops when it went offline) one rider of a cached riders list. */

@@ -1,4 +1,7 @@
-import { ORDER_DETAIL_FALLBACK_POLL_MS, REALTIME_INVALIDATE_BATCH_MS } from '@dastak/core/constants';
+import {
+  ORDER_DETAIL_FALLBACK_POLL_MS,
+  REALTIME_INVALIDATE_BATCH_MS,
+} from '@dastak/core/constants';
 import type { RealtimeEvent } from '@dastak/core/entities/realtime';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
@@ -43,7 +46,8 @@ export function useOrderLiveUpdates(vertical: Vertical, orderId: number, regionI
     const onStatus = (next: StreamStatus) => {
       setStatus(next);
       clearInterval(poll);
-      poll = next === 'down' ? setInterval(() => refetch(), ORDER_DETAIL_FALLBACK_POLL_MS) : undefined;
+      poll =
+        next === 'down' ? setInterval(() => refetch(), ORDER_DETAIL_FALLBACK_POLL_MS) : undefined;
     };
     const onEvent = (event: RealtimeEvent, requestedAt: number) => {
       // What was read before this connection was asked for may have missed a change.
