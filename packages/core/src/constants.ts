@@ -179,6 +179,9 @@ export const DASHBOARD_FALLBACK_POLL_MS = 15_000;
 export const REALTIME_RECONNECT_MIN_MS = 1_000;
 export const REALTIME_RECONNECT_MAX_MS = 30_000;
 export const REALTIME_INVALIDATE_BATCH_MS = 500;
+/** An open order detail refetches this often while the realtime stream does not tell it of the
+ * order's changes (stream down, or not open to the user; issue 28, ADR 0056). */
+export const ORDER_DETAIL_FALLBACK_POLL_MS = 15_000;
 export const RIDER_TRAIL_MINUTES = 30;
 export const RIDER_TRAIL_MAX_POINTS = 900;
 

@@ -40,6 +40,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string | undefined,
     readonly errors?: Record<string, string[]>,
+    /** The whole error body: a stale edit's 409 carries `current` and `modifiedBy` (ADR 0056). */
+    readonly body?: unknown,
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -181,12 +183,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { status, data } = result;
   if (status >= 200 && status < 300) return data as T;
   const detail = detailOf(data);
-  const error = new ApiError(status, detail, errorsOf(data));
+  const error = new ApiError(status, detail, errorsOf(data), data);
   if (status >= 500) {
     console.error(`[api] ${options.method ?? 'GET'} ${path} -> ${status}`, data);
     fail(error, options, ERRORS.SERVER);
   }
   if (status === 401 && auth) dropAccessToken();
+  // A stale edit (409 with the record as it is now) is the form's to show, with who changed what.
+  if (status === 409 && data && typeof data === 'object' && 'current' in data) fail(error, options);
   fail(error, options, detail ?? ERRORS.GENERIC);
 }
 

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string[]>,
     /** A 429's wait in seconds: the error handler sends it as Retry-After. */
     readonly retryAfterSeconds?: number,
+    /** More of the body beside `detail`: a stale edit's `current` and `modifiedBy` (ADR 0056). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail);
   }

@@ -124,9 +124,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return retryAfter(reply, error.statusCode, error.retryAfterSeconds)
         .code(error.statusCode)
-        .send(
-          error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail },
-        );
+        .send({
+          detail: error.detail,
+          ...(error.errors && { errors: error.errors }),
+          ...error.extra,
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path parameter that does not parse (an id out of range, an unknown vertical) names

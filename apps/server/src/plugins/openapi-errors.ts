@@ -14,6 +14,22 @@ export const errorSchema = {
       description: 'Field path -> its messages.',
       additionalProperties: { type: 'array', items: { type: 'string' } },
     },
+    current: {
+      type: 'object',
+      description:
+        'On a 409 of an edit sent with a stale If-Match: the record as its GET answers it now (with its new `version`).',
+    },
+    modifiedBy: {
+      description: 'Beside `current`: who made the last edit; null when unknown.',
+      oneOf: [
+        {
+          type: 'object',
+          properties: { id: { type: 'integer' }, name: { type: 'string' } },
+          required: ['id', 'name'],
+        },
+        { type: 'null' },
+      ],
+    },
   },
   required: ['detail'],
 };
@@ -41,7 +57,8 @@ const ERROR_ANSWERS = {
   },
   409: {
     name: 'Conflict',
-    description: "The resource's current state does not allow this change.",
+    description:
+      "The resource's current state does not allow this change; or, for an edit sent with If-Match, someone else changed the record since that version was read: then `current` is the record now and `modifiedBy` who changed it, and nothing was written.",
     example: { detail: ORDER_MESSAGES.IDEMPOTENCY_KEY_REUSED },
   },
   410: {

@@ -339,6 +339,11 @@ export function checkAnswer(status: number, body: string, contentType: string): 
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return `a ${status} not {detail}`;
   const { detail, errors, ...rest } = json as Record<string, unknown>;
+  // A stale edit's 409 carries the record as it is now and its last editor (ADR 0056).
+  if (status === 409 && 'current' in rest && 'modifiedBy' in rest) {
+    delete rest.current;
+    delete rest.modifiedBy;
+  }
   if (Object.keys(rest).length) return `a ${status} with keys ${Object.keys(rest)}`;
   if (typeof detail !== 'string' || !detail) return `a ${status} without a detail`;
   if (!isCatalogueMessage(detail)) return `a ${status} whose detail is not core's: ${detail}`;

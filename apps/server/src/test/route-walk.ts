@@ -1,6 +1,7 @@
 import * as messages from '@dastak/core/messages';
 import * as bulkReassignMessages from '@dastak/core/messages/bulk-reassign';
 import * as customerLinkMessages from '@dastak/core/messages/customer-links';
+import * as editConflictMessages from '@dastak/core/messages/edit-conflict';
 import * as issueReportMessages from '@dastak/core/messages/issue-reports';
 import * as sampleStabilityMessages from '@dastak/core/messages/sample-stability';
 import type { z } from 'zod';
@@ -137,6 +138,7 @@ function catalogue() {
     issueReportMessages,
     bulkReassignMessages,
     sampleStabilityMessages,
+    editConflictMessages,
   ]) {
     visit(module);
   }

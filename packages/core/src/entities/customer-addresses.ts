@@ -11,6 +11,7 @@ import {
   sixDecimalsSchema,
   verticalSchema,
 } from './common';
+import { versionSchema } from './versioning';
 
 export const customerAddressSchema = z.object({
   id: idSchema,
@@ -25,6 +26,7 @@ export const customerAddressSchema = z.object({
   verified: z.boolean(),
   isValid: z.boolean(),
   regionCustomerAddresses: z.array(z.object({ region: namedRefSchema })),
+  version: versionSchema,
 });
 export type CustomerAddress = z.infer<typeof customerAddressSchema>;
 

@@ -18,6 +18,7 @@ import {
 } from './common';
 import { customerAddressSchema } from './customer-addresses';
 import { patientSchema } from './patients';
+import { versionSchema } from './versioning';
 
 export const customerOrderHistoryItemSchema = z.object({
   id: idSchema,
@@ -44,6 +45,7 @@ export const customerSchema = z.object({
   hasFilledHearAboutUs: z.boolean(),
   /** The patient made from the customer's own details on create. */
   createdPatientDetail: patientSchema.nullable(),
+  version: versionSchema,
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -115,6 +115,7 @@ const order: Order = {
   reachedAt: null,
   deliveredAt: null,
   cancelledAt: null,
+  version: 1,
 };
 
 describe('order response', () => {

@@ -13,6 +13,7 @@ import {
 } from './common';
 import { customerAddressSchema } from './customer-addresses';
 import { patientSchema } from './patients';
+import { versionSchema } from './versioning';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
 export const fulfillmentMethodSchema = z.enum(FULFILLMENT_METHODS);
@@ -43,13 +44,14 @@ export const orderSchema = z.object({
   address: z.string(),
   region: idSchema,
   regionName: z.string().nullable(),
-  patient: patientSchema,
+  // The order's patient and address as booked; their edit counts belong to their own edits.
+  patient: patientSchema.omit({ version: true }),
   customer: orderCustomerSchema,
   /**
    * The order's pin, kept after Delete Address or Mark Wrong Pin took it off the customer:
    * `deleted` says so (the detail then offers no Verify, as the server refuses it).
    */
-  customerAddress: customerAddressSchema.extend({ deleted: z.boolean() }),
+  customerAddress: customerAddressSchema.omit({ version: true }).extend({ deleted: z.boolean() }),
   assignedRider: namedRefSchema.nullable(),
   rider: z
     .object({
@@ -138,6 +140,8 @@ export const orderSchema = z.object({
   reachedAt: dateTimeSchema.nullable(),
   deliveredAt: dateTimeSchema.nullable(),
   cancelledAt: dateTimeSchema.nullable(),
+  /** Every change of the order adds one (edits and state actions alike); its ETag. */
+  version: versionSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

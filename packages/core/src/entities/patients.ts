@@ -9,6 +9,7 @@ import {
   optionalEmailSchema,
   secondaryPhoneSchema,
 } from './common';
+import { versionSchema } from './versioning';
 
 export const ageUnitSchema = z.enum(AGE_UNITS);
 
@@ -28,6 +29,7 @@ export const patientSchema = z.object({
   /** Shown as N/A when empty. */
   cardNumber: z.string().nullable(),
   customer: idSchema,
+  version: versionSchema,
 });
 export type Patient = z.infer<typeof patientSchema>;
 

@@ -14,6 +14,7 @@ import {
   pageQuerySchema,
   timeOfDaySchema,
 } from './common';
+import { versionSchema } from './versioning';
 
 /** Monday 0 to Sunday 6; a missing or wrong day reads 'Select week day'. */
 export const weekdaySchema = z
@@ -48,6 +49,7 @@ export const shiftScheduleSchema = z.object({
   region: idSchema,
   cityName: z.string().nullable(),
   riders: z.array(shiftRiderAssignmentSchema),
+  version: versionSchema,
 });
 export type ShiftSchedule = z.infer<typeof shiftScheduleSchema>;
 

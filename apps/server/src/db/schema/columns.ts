@@ -1,4 +1,4 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Shared column helpers. Column names are snake_case via the drizzle `casing` option. */
 export const tz = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -10,3 +10,10 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/**
+ * The edit count of a record that staff edit in forms (docs/decisions/0056): every edit adds
+ * one, and an edit sent with If-Match only updates the version it read. An integer, not
+ * `modified`: JavaScript dates hold milliseconds and PostgreSQL microseconds.
+ */
+export const version = () => integer().notNull().default(1);

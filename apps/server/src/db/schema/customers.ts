@@ -12,7 +12,7 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { timestamps, tz } from './columns';
+import { timestamps, tz, version } from './columns';
 import { cities, regions } from './locations';
 import { lookups } from './lookups';
 import { users } from './users';
@@ -44,6 +44,9 @@ export const customers = pgTable(
     /** No foreign key: orders reference customers, and this is a denormalised pointer. */
     lastOrderId: integer(),
     lastOrderAt: tz(),
+    /** Optimistic concurrency (ADR 0056): the edit count and who made the last edit. */
+    version: version(),
+    modifiedById: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -91,6 +94,9 @@ export const patients = pgTable(
     relation: text(),
     /** Orders keep pointing at a deleted patient, so deletion is soft. */
     deletedAt: tz(),
+    /** Optimistic concurrency (ADR 0056): the edit count and who made the last edit. */
+    version: version(),
+    modifiedById: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   // Linked patients of a customer (create-order page, customer detail).
@@ -121,6 +127,9 @@ export const customerAddresses = pgTable(
     addressTypeId: integer().references(() => lookups.id),
     /** Orders keep pointing at a deleted address (Mark Wrong Pin), so deletion is soft. */
     deletedAt: tz(),
+    /** Optimistic concurrency (ADR 0056): the edit count and who made the last edit. */
+    version: version(),
+    modifiedById: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { scanTypes } from './catalog';
-import { timestamps, tz } from './columns';
+import { timestamps, tz, version } from './columns';
 import { customerAddresses, customers, patients } from './customers';
 import { cities, collectionCenters, regions } from './locations';
 import { lookups } from './lookups';
@@ -146,6 +146,12 @@ export const orders = pgTable(
     /** Where a delivered order's sample went. */
     collectionCenterId: integer().references(() => collectionCenters.id),
     createdById: integer().references(() => users.id),
+    /**
+     * Optimistic concurrency (ADR 0056): every change of the row (edits and state actions alike,
+     * through updateOrder) adds one; modifiedById is who made the last change (null: a job).
+     */
+    version: version(),
+    modifiedById: integer().references(() => users.id),
     ...timestamps,
   },
   (t) => [

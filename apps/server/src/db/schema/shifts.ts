@@ -12,7 +12,7 @@ import {
   time,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamps, tz } from './columns';
+import { timestamps, tz, version } from './columns';
 import { hotspots, regions } from './locations';
 import { users } from './users';
 
@@ -27,6 +27,9 @@ export const shiftSchedules = pgTable(
     weekday: smallint().notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
+    /** Optimistic concurrency (ADR 0056): the edit count and who made the last edit. */
+    version: version(),
+    modifiedById: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

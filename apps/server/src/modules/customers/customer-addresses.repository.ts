@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerAddresses, regionCustomerAddresses } from '../../db/schema/customers';
 import { cities, regions } from '../../db/schema/locations';
+import type { Edit } from '../../lib/versioning';
 
 /** SQL of customer addresses and the regions that contain them. */
 
@@ -103,11 +104,23 @@ export async function insertRegionLinks(
   if (rows.length > 0) await db.insert(regionCustomerAddresses).values(rows);
 }
 
-export async function setVerified(db: DbOrTx, id: number, verified: boolean) {
+/** Undefined when the address is gone or no longer at the version read (ADR 0056). */
+export async function setVerified(db: DbOrTx, id: number, verified: boolean, edit: Edit) {
   const [row] = await db
     .update(customerAddresses)
-    .set({ verified, modified: new Date() })
-    .where(and(eq(customerAddresses.id, id), isNull(customerAddresses.deletedAt)))
+    .set({
+      verified,
+      modified: new Date(),
+      version: sql`${customerAddresses.version} + 1`,
+      modifiedById: edit.by,
+    })
+    .where(
+      and(
+        eq(customerAddresses.id, id),
+        isNull(customerAddresses.deletedAt),
+        edit.expected === undefined ? undefined : eq(customerAddresses.version, edit.expected),
+      ),
+    )
     .returning();
   return row;
 }

@@ -5,9 +5,11 @@ import {
   customerAddressSchema,
   customerAddressVerifySchema,
 } from '@dastak/core/entities/customer-addresses';
+import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editOf, withETag } from '../../lib/versioning';
 import * as service from './customer-addresses.service';
 
 const tags = ['customers'];
@@ -51,10 +53,15 @@ export const customerAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ id: idParamSchema }),
+        headers: ifMatchHeadersSchema,
         body: customerAddressVerifySchema.nullish(),
         response: { 200: customerAddressSchema },
       },
     },
-    async (req) => service.verifyAddress(app.db, req.params.id, req.body?.verified ?? true),
+    async (req, reply) =>
+      withETag(
+        reply,
+        await service.verifyAddress(app.db, req.params.id, req.body?.verified ?? true, editOf(req)),
+      ),
   );
 };

@@ -7,6 +7,8 @@ import type { Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { type Edit, versionConflict } from '../../lib/versioning';
+import { findUserRef } from '../users/users.repository';
 import * as repo from './customer-addresses.repository';
 import { customerExists } from './customers.repository';
 
@@ -29,6 +31,7 @@ export function toAddress(row: repo.AddressRow, links: RegionLink[]): CustomerAd
     regionCustomerAddresses: links
       .filter((l) => l.customerAddressId === row.id)
       .map((l) => ({ region: { id: l.id, name: l.name } })),
+    version: row.version,
   };
 }
 
@@ -101,13 +104,26 @@ export async function createAddress(
   return created as CustomerAddress;
 }
 
-/** PATCH /entity/verify_customer_address/{id}: only a pin inside a region can be verified. */
-export async function verifyAddress(db: Db, id: number, verified: boolean) {
+/**
+ * PATCH /entity/verify_customer_address/{id}: only a pin inside a region can be verified. With
+ * If-Match, only the version read: otherwise 409 with the address as it is now (ADR 0056).
+ */
+export async function verifyAddress(db: Db, id: number, verified: boolean, edit: Edit) {
   const current = await repo.getLiveAddress(db, id);
   if (!current) throw notFound();
+  const stale = async (row: repo.AddressRow) =>
+    versionConflict(
+      ((await withRegions(db, [row])) as CustomerAddress[])[0],
+      await findUserRef(db, row.modifiedById),
+    );
+  if (edit.expected !== undefined && current.version !== edit.expected) throw await stale(current);
   if (verified && !current.isValid) throw conflict(CUSTOMER_MESSAGES.VERIFY_INVALID_ADDRESS);
-  const row = await repo.setVerified(db, id, verified);
-  if (!row) throw notFound();
+  const row = await repo.setVerified(db, id, verified, edit);
+  if (!row) {
+    const now = await repo.getLiveAddress(db, id);
+    if (!now) throw notFound();
+    throw await stale(now);
+  }
   const [updated] = await withRegions(db, [row]);
   return updated as CustomerAddress;
 }

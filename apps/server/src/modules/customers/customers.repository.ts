@@ -7,6 +7,7 @@ import {
   regionCustomerAddresses,
 } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
+import type { Edit } from '../../lib/versioning';
 
 /** SQL of customers: the list, one customer, create/update, and their orders. */
 
@@ -130,15 +131,27 @@ export async function insertCustomer(
   return row as CustomerRow;
 }
 
+/** Undefined when there is no such customer or it is no longer at the version read (ADR 0056). */
 export async function updateCustomer(
   db: DbOrTx,
   id: number,
   values: Partial<typeof customers.$inferInsert>,
+  edit: Edit,
 ) {
   const [row] = await db
     .update(customers)
-    .set({ ...values, modified: new Date() })
-    .where(eq(customers.id, id))
+    .set({
+      ...values,
+      modified: new Date(),
+      version: sql`${customers.version} + 1`,
+      modifiedById: edit.by,
+    })
+    .where(
+      and(
+        eq(customers.id, id),
+        edit.expected === undefined ? undefined : eq(customers.version, edit.expected),
+      ),
+    )
     .returning();
   return row;
 }

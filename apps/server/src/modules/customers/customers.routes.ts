@@ -13,10 +13,12 @@ import {
   customerUpdateSchema,
 } from '@dastak/core/entities/customers';
 import { orderSummarySchema } from '@dastak/core/entities/orders';
+import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitOffset, pageResponse } from '../../lib/paging';
+import { editOf, withETag } from '../../lib/versioning';
 import { recordDetailOpen } from '../audit/audit.service';
 import { actorFromRequest, actorUserId } from '../orders/actor';
 import * as service from './customers.service';
@@ -70,10 +72,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const customer = await service.getCustomer(app.db, req.params.id, req.query.vertical);
       await recordDetailOpen(app.db, req, 'Customer', customer.id);
-      return customer;
+      return withETag(reply, customer);
     },
   );
 
@@ -81,9 +83,16 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/entity/customer/:id/',
     {
       config: { access: PERMISSIONS.CAN_CHANGE_CUSTOMER },
-      schema: { tags, params, body: customerUpdateSchema, response: { 200: customerSchema } },
+      schema: {
+        tags,
+        params,
+        headers: ifMatchHeadersSchema,
+        body: customerUpdateSchema,
+        response: { 200: customerSchema },
+      },
     },
-    async (req) => service.updateCustomer(app.db, req.params.id, req.body),
+    async (req, reply) =>
+      withETag(reply, await service.updateCustomer(app.db, req.params.id, req.body, editOf(req))),
   );
 
   app.get(

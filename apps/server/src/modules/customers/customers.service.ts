@@ -11,7 +11,9 @@ import type { AgeUnit, Gender, Scope } from '@dastak/core/states';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { containsPattern } from '../../lib/search-pattern';
+import { type Edit, versionConflict } from '../../lib/versioning';
 import { orderHistoryPage } from '../orders/order-history.repository';
+import { findUserRef } from '../users/users.repository';
 import { withRegions } from './customer-addresses.service';
 import * as repo from './customers.repository';
 import { toPatient } from './patient-view';
@@ -132,6 +134,7 @@ export async function getCustomer(db: Db, id: number, scope?: Scope): Promise<Cu
     numberOfOrders: c.numberOfOrders,
     hasFilledHearAboutUs: c.hasFilledHearAboutUs,
     createdPatientDetail: null,
+    version: c.version,
   };
 }
 
@@ -186,8 +189,12 @@ export async function createCustomer(
   return { ...customer, createdPatientDetail: toPatient(created.patient) };
 }
 
-/** PATCH /entity/customer/{id}/: the given fields only; the phone number cannot change. */
-export async function updateCustomer(db: Db, id: number, body: CustomerUpdate) {
+/**
+ * PATCH /entity/customer/{id}/: the given fields only; the phone number cannot change. With
+ * If-Match, only the version the form read is changed: otherwise 409 with the customer as it is
+ * now and who changed it (ADR 0056), and nothing is written.
+ */
+export async function updateCustomer(db: Db, id: number, body: CustomerUpdate, edit: Edit) {
   const values = {
     ...(body.firstName !== undefined && { firstName: body.firstName }),
     ...(body.lastName !== undefined && { lastName: body.lastName }),
@@ -195,8 +202,12 @@ export async function updateCustomer(db: Db, id: number, body: CustomerUpdate) {
     ...(body.gender !== undefined && { gender: body.gender }),
     ...(body.dob !== undefined && { dob: body.dob }),
   };
-  const row = await repo.updateCustomer(db, id, values);
-  if (!row) throw notFound();
+  const row = await repo.updateCustomer(db, id, values, edit);
+  if (!row) {
+    const current = await repo.getCustomer(db, id);
+    if (!current) throw notFound();
+    throw versionConflict(await getCustomer(db, id), await findUserRef(db, current.modifiedById));
+  }
   return getCustomer(db, id);
 }
 

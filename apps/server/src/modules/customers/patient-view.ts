@@ -32,5 +32,6 @@ export function toPatient(row: PatientRow): Patient {
     ageString: ageString(row.age, ageUnit),
     cardNumber: row.cardNumber || null,
     customer: row.customerId,
+    version: row.version,
   };
 }

@@ -1,11 +1,15 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { patients } from '../../db/schema/customers';
+import type { Edit } from '../../lib/versioning';
 
 /** SQL of patients; deleted patients (deletedAt set) are invisible to every read here. */
 
 export type PatientRow = typeof patients.$inferSelect;
-export type PatientValues = Omit<typeof patients.$inferInsert, 'id' | 'created' | 'modified'>;
+export type PatientValues = Omit<
+  typeof patients.$inferInsert,
+  'id' | 'created' | 'modified' | 'version' | 'modifiedById'
+>;
 
 const live = (id: number) => and(eq(patients.id, id), isNull(patients.deletedAt));
 
@@ -19,11 +23,24 @@ export async function getLivePatient(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function updatePatient(db: DbOrTx, id: number, values: Partial<PatientValues>) {
+/** Undefined when the patient is gone or no longer at the version read (ADR 0056). */
+export async function updatePatient(
+  db: DbOrTx,
+  id: number,
+  values: Partial<PatientValues>,
+  edit: Edit,
+) {
   const [row] = await db
     .update(patients)
-    .set({ ...values, modified: new Date() })
-    .where(live(id))
+    .set({
+      ...values,
+      modified: new Date(),
+      version: sql`${patients.version} + 1`,
+      modifiedById: edit.by,
+    })
+    .where(
+      and(live(id), edit.expected === undefined ? undefined : eq(patients.version, edit.expected)),
+    )
     .returning();
   return row;
 }

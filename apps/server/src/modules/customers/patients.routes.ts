@@ -5,9 +5,11 @@ import {
   patientSchema,
   patientUpdateSchema,
 } from '@dastak/core/entities/patients';
+import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editOf, withETag } from '../../lib/versioning';
 import * as service from './patients.service';
 
 const tags = ['customers'];
@@ -28,9 +30,16 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/entity/patient/:id/',
     {
       config: { access: PERMISSIONS.CAN_CHANGE_CUSTOMER },
-      schema: { tags, params, body: patientUpdateSchema, response: { 200: patientSchema } },
+      schema: {
+        tags,
+        params,
+        headers: ifMatchHeadersSchema,
+        body: patientUpdateSchema,
+        response: { 200: patientSchema },
+      },
     },
-    async (req) => service.updatePatient(app.db, req.params.id, req.body),
+    async (req, reply) =>
+      withETag(reply, await service.updatePatient(app.db, req.params.id, req.body, editOf(req))),
   );
 
   // The spec's path has no trailing slash; the console calls it as written.

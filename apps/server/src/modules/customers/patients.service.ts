@@ -2,6 +2,8 @@ import type { PatientCreate, PatientUpdate } from '@dastak/core/entities/patient
 import { CUSTOMER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { type Edit, versionConflict } from '../../lib/versioning';
+import { findUserRef } from '../users/users.repository';
 import { customerExists } from './customers.repository';
 import { toPatient } from './patient-view';
 import * as repo from './patients.repository';
@@ -35,8 +37,12 @@ export async function createPatient(db: Db, body: PatientCreate) {
   return toPatient(row);
 }
 
-/** PUT /entity/patient/{id}/: every field replaced; the patient stays with its customer. */
-export async function updatePatient(db: Db, id: number, body: PatientUpdate) {
+/**
+ * PUT /entity/patient/{id}/: every field replaced; the patient stays with its customer. With
+ * If-Match, only the version the form read: otherwise 409 with the patient as it is now and who
+ * changed it (ADR 0056), and nothing is written.
+ */
+export async function updatePatient(db: Db, id: number, body: PatientUpdate, edit: Edit) {
   const current = await repo.getLivePatient(db, id);
   if (!current) throw notFound();
   if (current.customerId !== body.customer) {
@@ -44,8 +50,12 @@ export async function updatePatient(db: Db, id: number, body: PatientUpdate) {
       customer: [CUSTOMER_MESSAGES.PATIENT_OTHER_CUSTOMER],
     });
   }
-  const row = await repo.updatePatient(db, id, valuesOf(body));
-  if (!row) throw notFound();
+  const row = await repo.updatePatient(db, id, valuesOf(body), edit);
+  if (!row) {
+    const now = await repo.getLivePatient(db, id);
+    if (!now) throw notFound();
+    throw versionConflict(toPatient(now), await findUserRef(db, now.modifiedById));
+  }
   return toPatient(row);
 }
 

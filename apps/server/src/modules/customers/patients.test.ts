@@ -56,6 +56,8 @@ describe('POST /entity/patient/', () => {
       ageString: '7 Months',
       cardNumber: null,
       customer: f.customerId,
+      // A new patient is at its first version (optimistic concurrency, ADR 0056).
+      version: 1,
     });
   });
 

@@ -18,7 +18,7 @@ import {
 } from '../dispatch/queue/rider-queue.repository';
 import { sendLiveLocationLink } from '../feedback/customer-links.service';
 import { hasActivityForPickup, insertActivities } from './activities.repository';
-import type { ActorContext } from './actor';
+import { type ActorContext, actorUserId } from './actor';
 import {
   activityRow,
   actorName,
@@ -81,13 +81,18 @@ export async function assignOrder(
   return db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'assign', actor, p);
     const rider = await checkRiderCanTake(tx, order, p.riderId);
-    const updated = await repo.updateOrder(tx, order.id, {
-      state: nextState('assign', order.state),
-      assignedRiderId: rider.id,
-      assignedAt: new Date(),
-      expectedReachAt: p.expectedReachAt ?? null,
-      ...(p.auto ? { wasAutoAssigned: true } : { wasManualAssigned: true }),
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        state: nextState('assign', order.state),
+        assignedRiderId: rider.id,
+        assignedAt: new Date(),
+        expectedReachAt: p.expectedReachAt ?? null,
+        ...(p.auto ? { wasAutoAssigned: true } : { wasManualAssigned: true }),
+      },
+      actorUserId(actor),
+    );
     await addPickupTask(tx, rider.id, updated);
     await recomputeRiderState(tx, rider.id);
     const description = describeActivity('assign', {
@@ -157,18 +162,23 @@ export async function reassignOrderInTx(
   }
   const rider = await checkRiderCanTake(tx, order, p.riderId);
   const released = await releaseRider(tx, order);
-  const updated = await repo.updateOrder(tx, order.id, {
-    ...released,
-    state: nextState('reassign', order.state),
-    assignedRiderId: rider.id,
-    assignedAt: new Date(),
-    wasManualAssigned: true,
-    // The new rider has not been to the patient yet.
-    reachedAt: null,
-    riderReachedLatitude: null,
-    riderReachedLongitude: null,
-    reachedThresholdDistance: null,
-  });
+  const updated = await repo.updateOrder(
+    tx,
+    order.id,
+    {
+      ...released,
+      state: nextState('reassign', order.state),
+      assignedRiderId: rider.id,
+      assignedAt: new Date(),
+      wasManualAssigned: true,
+      // The new rider has not been to the patient yet.
+      reachedAt: null,
+      riderReachedLatitude: null,
+      riderReachedLongitude: null,
+      reachedThresholdDistance: null,
+    },
+    actorUserId(actor),
+  );
   await addPickupTask(tx, rider.id, updated);
   await recomputeRiderState(tx, rider.id);
   const names = await repo.userNames(tx, [previousId]);

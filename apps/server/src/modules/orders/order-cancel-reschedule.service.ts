@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/http-errors';
 import { claimTimeSlot } from '../dispatch/time-slots/time-slots.service';
 import { insertActivities } from './activities.repository';
-import type { ActorContext } from './actor';
+import { type ActorContext, actorUserId } from './actor';
 import {
   activityRow,
   actorName,
@@ -78,16 +78,21 @@ export async function rescheduleOrder(
       orderId: order.id,
     });
     const released = await releaseRider(tx, order);
-    const updated = await repo.updateOrder(tx, order.id, {
-      ...released,
-      state: nextState('reschedule', order.state),
-      pickup,
-      // A new visit: nothing of the old one carries over.
-      reachedAt: null,
-      riderReachedLatitude: null,
-      riderReachedLongitude: null,
-      reachedThresholdDistance: null,
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        ...released,
+        state: nextState('reschedule', order.state),
+        pickup,
+        // A new visit: nothing of the old one carries over.
+        reachedAt: null,
+        riderReachedLatitude: null,
+        riderReachedLongitude: null,
+        reachedThresholdDistance: null,
+      },
+      actorUserId(actor),
+    );
     const description = describeActivity('reschedule', {
       pickup: `${formatDisplayDate(pickup)} ${formatTime12(pickup)}`,
       actor: await actorName(tx, actor),
@@ -127,13 +132,18 @@ export async function cancelOrder(
       'cancellationStringId',
     );
     const released = await releaseRider(tx, order);
-    const updated = await repo.updateOrder(tx, order.id, {
-      ...released,
-      state: nextState('cancel', order.state),
-      cancelledAt: new Date(),
-      cancellationStringId: lookup.id,
-      cancellationReason: p.reason.trim() || null,
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        ...released,
+        state: nextState('cancel', order.state),
+        cancelledAt: new Date(),
+        cancellationStringId: lookup.id,
+        cancellationReason: p.reason.trim() || null,
+      },
+      actorUserId(actor),
+    );
     const description = describeActivity('cancel', {
       actor: await actorName(tx, actor),
       reason: reasonText(lookup.text, p.reason),

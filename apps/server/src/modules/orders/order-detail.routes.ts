@@ -5,6 +5,7 @@ import type { Vertical } from '@dastak/core/states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
+import { withETag } from '../../lib/versioning';
 import { recordDetailOpen } from '../audit/audit.service';
 import { getOrderDetail, locateOrder } from './order-detail.service';
 
@@ -42,7 +43,7 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const order = await getOrderDetail(
         app.db,
         verticalOr404(req.params.vertical),
@@ -50,7 +51,7 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The order's page is where a patient's details open (name, phone, address, tests).
       await recordDetailOpen(app.db, req, 'Patient', order.patient.id, { order: order.id });
-      return order;
+      return withETag(reply, order);
     },
   );
 

@@ -152,5 +152,6 @@ function toOrder(
     reachedAt: iso(order.reachedAt),
     deliveredAt: iso(order.deliveredAt),
     cancelledAt: iso(order.cancelledAt),
+    version: order.version,
   };
 }

@@ -5,10 +5,12 @@ import {
   updateScanTypesSchema,
 } from '@dastak/core/entities/order-requests';
 import { orderActivitySchema } from '@dastak/core/entities/orders';
+import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitOffset, pageResponse } from '../../lib/paging';
+import { expectedVersion } from '../../lib/versioning';
 import { actorFromRequest } from './actor';
 import { listOrderActivities } from './order-activity.service';
 import { addFollowUp, updateOrderFlags, updateOrderScanTypes } from './order-edits.service';
@@ -40,12 +42,17 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ id: idParamSchema }),
+        headers: ifMatchHeadersSchema,
         body: orderUpdateSchema,
         response: reply,
       },
     },
     async (req) =>
-      updateOrderFlags(app.db, { orderId: req.params.id, ...req.body.data }, actorFromRequest(req)),
+      updateOrderFlags(
+        app.db,
+        { orderId: req.params.id, ...req.body.data, expectedVersion: expectedVersion(req) },
+        actorFromRequest(req),
+      ),
   );
 
   app.post(
@@ -55,6 +62,7 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ orderId: idParamSchema }),
+        headers: ifMatchHeadersSchema,
         body: updateScanTypesSchema,
         response: reply,
       },
@@ -67,6 +75,7 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
           value: req.body.value,
           discount: req.body.discount,
           scanTypes: req.body.scanType,
+          expectedVersion: expectedVersion(req),
         },
         actorFromRequest(req),
       ),

@@ -4,11 +4,14 @@ import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transiti
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
 import type { Db } from '../../db/client';
-import { badRequest, conflict } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { assertVersion, editOrConflict, versionConflict } from '../../lib/versioning';
+import { findUserRef } from '../users/users.repository';
 import { type ActivityInsert, insertActivities } from './activities.repository';
-import { type ActorContext, requireStaff } from './actor';
+import { type ActorContext, actorUserId, requireStaff } from './actor';
 import { activityRow, actorName, beginAction, loadOrder, summarize } from './order-action';
 import type { OrderActionResult } from './order-assign.service';
+import { getOrderDetail } from './order-detail.service';
 import { priceOrder, resolveTests } from './order-tests';
 import type { OrderPatch, OrderRow } from './orders.repository';
 import * as repo from './orders.repository';
@@ -33,11 +36,16 @@ export async function addFollowUp(
   if (!reason) throw badRequest(VALIDATION.REQUIRED, { reason: [VALIDATION.REQUIRED] });
   return db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'followUp', actor, p, { now: new Date() });
-    const updated = await repo.updateOrder(tx, order.id, {
-      totalFollowUps: order.totalFollowUps + 1,
-      // A new follow-up is a new complaint: it is not addressed yet.
-      isFollowUpAddressed: false,
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        totalFollowUps: order.totalFollowUps + 1,
+        // A new follow-up is a new complaint: it is not addressed yet.
+        isFollowUpAddressed: false,
+      },
+      actorUserId(actor),
+    );
     const description = describeActivity('followUp', { actor: await actorName(tx, actor), reason });
     await insertActivities(tx, [
       activityRow(order, ORDER_TRANSITIONS.followUp.verb, description, actor, { reason }),
@@ -54,6 +62,8 @@ export async function updateOrderFlags(
     needsReview?: boolean;
     isFollowUpAddressed?: boolean;
     additionalNotes?: string;
+    /** If-Match: the version the client read (ADR 0056); undefined applies the edit as is. */
+    expectedVersion?: number | undefined;
   },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
@@ -71,42 +81,54 @@ export async function updateOrderFlags(
       additionalNotes: [VALIDATION.ADDITIONAL_NOTES_MAX],
     });
   }
-  return db.transaction(async (tx) => {
-    const order = await loadOrder(tx, p.orderId);
-    if (additionalNotes !== undefined) assertEditableBeforeCollection(order);
-    const name = await actorName(tx, actor);
-    const patch: OrderPatch = {};
-    const rows: ActivityInsert[] = [];
-    if (needsReview !== undefined && needsReview !== order.needsReview) {
-      patch.needsReview = needsReview;
-      const text = needsReview ? 'Marked as needing review' : 'Unmarked as needing review';
-      rows.push(activityRow(order, 'reviewed', `${text} by ${name}`, actor, { needsReview }));
-    }
-    if (isFollowUpAddressed !== undefined && isFollowUpAddressed !== order.isFollowUpAddressed) {
-      patch.isFollowUpAddressed = isFollowUpAddressed;
-      const text = isFollowUpAddressed
-        ? 'Follow up marked as addressed'
-        : 'Follow up marked as not addressed';
-      rows.push(
-        activityRow(order, 'followUpAddressed', `${text} by ${name}`, actor, {
-          isFollowUpAddressed,
-        }),
-      );
-    }
-    if (additionalNotes !== undefined && additionalNotes !== order.additionalNotes) {
-      patch.additionalNotes = additionalNotes;
-      rows.push(activityRow(order, 'notesUpdated', `Additional notes updated by ${name}`, actor));
-    }
-    const updated = rows.length ? await repo.updateOrder(tx, order.id, patch) : order;
-    await insertActivities(tx, rows);
-    const detail =
-      needsReview !== undefined
-        ? SUCCESS.ORDER_REVIEWED
-        : isFollowUpAddressed !== undefined
-          ? SUCCESS.ORDER_FOLLOW_UP_ADDRESSED
-          : SUCCESS.NOTES_SAVED;
-    return { detail, ...(await summarize(tx, updated)) };
-  });
+  return editOrConflict(
+    () =>
+      db.transaction(async (tx) => {
+        const order = await loadOrder(tx, p.orderId);
+        assertVersion(order, p.expectedVersion);
+        if (additionalNotes !== undefined) assertEditableBeforeCollection(order);
+        const name = await actorName(tx, actor);
+        const patch: OrderPatch = {};
+        const rows: ActivityInsert[] = [];
+        if (needsReview !== undefined && needsReview !== order.needsReview) {
+          patch.needsReview = needsReview;
+          const text = needsReview ? 'Marked as needing review' : 'Unmarked as needing review';
+          rows.push(activityRow(order, 'reviewed', `${text} by ${name}`, actor, { needsReview }));
+        }
+        if (
+          isFollowUpAddressed !== undefined &&
+          isFollowUpAddressed !== order.isFollowUpAddressed
+        ) {
+          patch.isFollowUpAddressed = isFollowUpAddressed;
+          const text = isFollowUpAddressed
+            ? 'Follow up marked as addressed'
+            : 'Follow up marked as not addressed';
+          rows.push(
+            activityRow(order, 'followUpAddressed', `${text} by ${name}`, actor, {
+              isFollowUpAddressed,
+            }),
+          );
+        }
+        if (additionalNotes !== undefined && additionalNotes !== order.additionalNotes) {
+          patch.additionalNotes = additionalNotes;
+          rows.push(
+            activityRow(order, 'notesUpdated', `Additional notes updated by ${name}`, actor),
+          );
+        }
+        const updated = rows.length
+          ? await repo.updateOrder(tx, order.id, patch, actorUserId(actor))
+          : order;
+        await insertActivities(tx, rows);
+        const detail =
+          needsReview !== undefined
+            ? SUCCESS.ORDER_REVIEWED
+            : isFollowUpAddressed !== undefined
+              ? SUCCESS.ORDER_FOLLOW_UP_ADDRESSED
+              : SUCCESS.NOTES_SAVED;
+        return { detail, ...(await summarize(tx, updated)) };
+      }),
+    () => orderConflict(db, p.orderId),
+  );
 }
 
 /**
@@ -117,46 +139,73 @@ export async function updateOrderFlags(
  */
 export async function updateOrderScanTypes(
   db: Db,
-  p: { orderId: number; value?: number; discount?: number; scanTypes: string[] },
+  p: {
+    orderId: number;
+    value?: number;
+    discount?: number;
+    scanTypes: string[];
+    /** If-Match: the version the client read (ADR 0056). */
+    expectedVersion?: number | undefined;
+  },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
   requireStaff(actor, PERMISSIONS.CAN_CHANGE_ORDER);
-  return db.transaction(async (tx) => {
-    const order = await loadOrder(tx, p.orderId);
-    if (order.vertical === 'xray') throw conflict(ORDER_MESSAGES.EDIT_TESTS_XRAY);
-    assertEditableBeforeCollection(order);
-    const tests = await resolveTests(
-      tx,
-      order.vertical as Vertical,
-      p.scanTypes,
-      'scanType',
-      VALIDATION.SELECT_TEST_TYPE_LOWER,
-    );
-    const price = priceOrder(tests.lines, {
-      discount: p.discount ?? order.discountPercent,
-      value: p.value,
-    });
-    await repo.replaceOrderScanTypes(tx, order.id, tests.lines);
-    const updated = await repo.updateOrder(tx, order.id, {
-      givenValue: price.givenValue,
-      discountPercent: price.discountPercent,
-      isCovid: tests.isCovid,
-      isFasting: tests.isFasting,
-    });
-    const name = await actorName(tx, actor);
-    await insertActivities(tx, [
-      activityRow(
-        order,
-        'testsUpdated',
-        `Tests updated by ${name}: ${tests.names.join(', ')}`,
-        actor,
-        {
-          scanTypes: p.scanTypes,
-          givenValue: updated.givenValue,
-          discountPercent: updated.discountPercent,
-        },
-      ),
-    ]);
-    return { detail: SUCCESS.SCAN_TYPES_SAVED, ...(await summarize(tx, updated)) };
-  });
+  return editOrConflict(
+    () =>
+      db.transaction(async (tx) => {
+        const order = await loadOrder(tx, p.orderId);
+        assertVersion(order, p.expectedVersion);
+        if (order.vertical === 'xray') throw conflict(ORDER_MESSAGES.EDIT_TESTS_XRAY);
+        assertEditableBeforeCollection(order);
+        const tests = await resolveTests(
+          tx,
+          order.vertical as Vertical,
+          p.scanTypes,
+          'scanType',
+          VALIDATION.SELECT_TEST_TYPE_LOWER,
+        );
+        const price = priceOrder(tests.lines, {
+          discount: p.discount ?? order.discountPercent,
+          value: p.value,
+        });
+        await repo.replaceOrderScanTypes(tx, order.id, tests.lines);
+        const updated = await repo.updateOrder(
+          tx,
+          order.id,
+          {
+            givenValue: price.givenValue,
+            discountPercent: price.discountPercent,
+            isCovid: tests.isCovid,
+            isFasting: tests.isFasting,
+          },
+          actorUserId(actor),
+        );
+        const name = await actorName(tx, actor);
+        await insertActivities(tx, [
+          activityRow(
+            order,
+            'testsUpdated',
+            `Tests updated by ${name}: ${tests.names.join(', ')}`,
+            actor,
+            {
+              scanTypes: p.scanTypes,
+              givenValue: updated.givenValue,
+              discountPercent: updated.discountPercent,
+            },
+          ),
+        ]);
+        return { detail: SUCCESS.SCAN_TYPES_SAVED, ...(await summarize(tx, updated)) };
+      }),
+    () => orderConflict(db, p.orderId),
+  );
+}
+
+/** The 409 of a stale order edit: the order as its detail answers it, and who changed it last. */
+async function orderConflict(db: Db, orderId: number) {
+  const row = await repo.findOrderVersion(db, orderId);
+  if (!row) return notFound();
+  return versionConflict(
+    await getOrderDetail(db, row.vertical as Vertical, orderId),
+    await findUserRef(db, row.modifiedById),
+  );
 }

@@ -13,7 +13,7 @@ import {
 } from '../dispatch/queue/rider-queue.repository';
 import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { insertActivities } from './activities.repository';
-import { type ActorContext, requireStaff } from './actor';
+import { type ActorContext, actorUserId, requireStaff } from './actor';
 import {
   activityRow,
   actorName,
@@ -44,10 +44,15 @@ export async function verifyOrder(
       testCount: await repo.countOrderScanTypes(tx, order.id),
       addressUsable: await repo.isOrderAddressUsable(tx, order.customerAddressId),
     });
-    const updated = await repo.updateOrder(tx, order.id, {
-      state: nextState('verify', order.state, { pickup: order.pickup, now: new Date() }),
-      isUnverified: false,
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        state: nextState('verify', order.state, { pickup: order.pickup, now: new Date() }),
+        isUnverified: false,
+      },
+      actorUserId(actor),
+    );
     const description = describeActivity('verify', { actor: await actorName(tx, actor) });
     await insertActivities(tx, [
       activityRow(order, ORDER_TRANSITIONS.verify.verb, description, actor),
@@ -64,9 +69,14 @@ export async function markOfflineInProgress(
 ): Promise<OrderActionResult> {
   return db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'offlineInProgress', actor, p);
-    const updated = await repo.updateOrder(tx, order.id, {
-      state: nextState('offlineInProgress', order.state),
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        state: nextState('offlineInProgress', order.state),
+      },
+      actorUserId(actor),
+    );
     const description = describeActivity('offlineInProgress', {
       actor: await actorName(tx, actor),
     });
@@ -87,11 +97,16 @@ async function deliverLocked(tx: DbOrTx, orders: OrderRow[], actor: ActorContext
   const updated: OrderRow[] = [];
   for (const order of orders) {
     updated.push(
-      await repo.updateOrder(tx, order.id, {
-        state: nextState('deliver', order.state),
-        deliveredAt: now,
-        collectionCenterId: centers.get(order.id) ?? order.collectionCenterId,
-      }),
+      await repo.updateOrder(
+        tx,
+        order.id,
+        {
+          state: nextState('deliver', order.state),
+          deliveredAt: now,
+          collectionCenterId: centers.get(order.id) ?? order.collectionCenterId,
+        },
+        actorUserId(actor),
+      ),
     );
   }
   const byRider = new Map<number, number[]>();

@@ -14,7 +14,7 @@ import {
 import { sendOrderReviewLinks } from '../feedback/customer-links.service';
 import { notifyOrderEscalated } from '../push/push-notifier';
 import { insertActivities } from './activities.repository';
-import type { ActorContext } from './actor';
+import { type ActorContext, actorUserId } from './actor';
 import {
   activityRow,
   actorName,
@@ -69,13 +69,18 @@ export async function markReached(
         RIDER_MESSAGES.reachTooEarly(reachOpensLabel(reachOpensAt(order.pickup, lead), now)),
       );
     }
-    const updated = await repo.updateOrder(tx, order.id, {
-      state: nextState('reached', order.state),
-      reachedAt: now,
-      riderReachedLatitude: p.latitude,
-      riderReachedLongitude: p.longitude,
-      reachedThresholdDistance: REACHED_THRESHOLD_METRES,
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        state: nextState('reached', order.state),
+        reachedAt: now,
+        riderReachedLatitude: p.latitude,
+        riderReachedLongitude: p.longitude,
+        reachedThresholdDistance: REACHED_THRESHOLD_METRES,
+      },
+      actorUserId(actor),
+    );
     // The queue snapshot carries the order state: a reached pickup is pinned first.
     await recomputeRiderState(tx, order.assignedRiderId as number);
     const description = describeActivity('reached', { rider: await actorName(tx, actor) });
@@ -105,13 +110,18 @@ export async function markCollected(
       collectedAt,
       await repo.listOrderTestWindows(tx, order.id),
     );
-    const updated = await repo.updateOrder(tx, order.id, {
-      state: nextState('collected', order.state),
-      collectedAt,
-      sampleExpiresAt,
-      riderCollectionLatitude: p.latitude,
-      riderCollectionLongitude: p.longitude,
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        state: nextState('collected', order.state),
+        collectedAt,
+        sampleExpiresAt,
+        riderCollectionLatitude: p.latitude,
+        riderCollectionLongitude: p.longitude,
+      },
+      actorUserId(actor),
+    );
     const centerId = await completePickupAndQueueDelivery(tx, riderId, updated);
     await recomputeRiderState(tx, riderId);
     const description = describeActivity('collected', { rider: await actorName(tx, actor) });
@@ -152,11 +162,16 @@ export async function markDeliveredAtCenter(
     const updated = [];
     for (const order of locked) {
       updated.push(
-        await repo.updateOrder(tx, order.id, {
-          state: nextState('delivered', order.state),
-          deliveredAt: now,
-          collectionCenterId: center.id,
-        }),
+        await repo.updateOrder(
+          tx,
+          order.id,
+          {
+            state: nextState('delivered', order.state),
+            deliveredAt: now,
+            collectionCenterId: center.id,
+          },
+          actorUserId(actor),
+        ),
       );
     }
     await completeDelivery(tx, riderId, ids);
@@ -196,12 +211,17 @@ export async function reportProblem(
       });
     }
     const released = await releaseRider(tx, order);
-    const updated = await repo.updateOrder(tx, order.id, {
-      ...released,
-      state: nextState('problem', order.state),
-      problemStringId: lookup.id,
-      problemReason: p.text?.trim() || null,
-    });
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      {
+        ...released,
+        state: nextState('problem', order.state),
+        problemStringId: lookup.id,
+        problemReason: p.text?.trim() || null,
+      },
+      actorUserId(actor),
+    );
     const description = describeActivity('problem', {
       actor: await actorName(tx, actor),
       reason: reasonText(lookup.text, p.text),

@@ -10,7 +10,9 @@ import { users } from '../../db/schema/users';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
-export type OrderPatch = Partial<Omit<OrderInsert, 'id' | 'number' | 'created'>>;
+export type OrderPatch = Partial<
+  Omit<OrderInsert, 'id' | 'number' | 'created' | 'version' | 'modifiedById'>
+>;
 
 /** SELECT ... FOR UPDATE: every action on an order holds the row until it commits. */
 export async function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
@@ -50,8 +52,22 @@ export async function lockRiderOrdersInState(
     .for('update');
 }
 
-export async function updateOrder(tx: DbOrTx, orderId: number, patch: OrderPatch) {
-  const [row] = await tx.update(orders).set(patch).where(eq(orders.id, orderId)).returning();
+/**
+ * Every change of an order goes through here, under the order's lock (loadOrder): it counts the
+ * change in `version` and names who made it (null for a job), so an edit sent with a stale
+ * If-Match is refused (ADR 0056) whatever changed the order meanwhile.
+ */
+export async function updateOrder(
+  tx: DbOrTx,
+  orderId: number,
+  patch: OrderPatch,
+  modifiedById: number | null,
+) {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...patch, version: sql`${orders.version} + 1`, modifiedById })
+    .where(eq(orders.id, orderId))
+    .returning();
   return row as OrderRow;
 }
 
@@ -149,6 +165,19 @@ export async function orderExists(tx: DbOrTx, orderId: number): Promise<boolean>
 }
 
 /** The order's vertical, or null when there is no such order (Copy Order's source). */
+/** The order's vertical, version and last editor (a stale edit's 409, ADR 0056). */
+export async function findOrderVersion(tx: DbOrTx, orderId: number) {
+  const [row] = await tx
+    .select({
+      vertical: orders.vertical,
+      version: orders.version,
+      modifiedById: orders.modifiedById,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
 export async function findOrderVertical(tx: DbOrTx, orderId: number): Promise<Vertical | null> {
   const [row] = await tx
     .select({ vertical: orders.vertical })

@@ -52,15 +52,30 @@ export function insertSchedule(tx: DbOrTx, v: typeof shiftSchedules.$inferInsert
     .then((r) => r[0]!);
 }
 
+/** Under the row's lock (lockSchedule), where the version was checked (ADR 0056). */
 export function updateSchedule(
   tx: DbOrTx,
   id: number,
   v: Partial<Pick<ScheduleRow, 'weekday' | 'startTime' | 'endTime'>>,
+  modifiedById: number | null,
 ) {
   return tx
     .update(shiftSchedules)
-    .set({ ...v, modified: new Date() })
+    .set({
+      ...v,
+      modified: new Date(),
+      version: sql`${shiftSchedules.version} + 1`,
+      modifiedById,
+    })
     .where(eq(shiftSchedules.id, id));
+}
+
+export function findSchedule(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(shiftSchedules)
+    .where(eq(shiftSchedules.id, id))
+    .then((r) => r[0]);
 }
 
 export function deleteSchedule(tx: DbOrTx, id: number) {

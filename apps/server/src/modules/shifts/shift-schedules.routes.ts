@@ -9,9 +9,11 @@ import {
   shiftScheduleSchema,
   shiftScheduleUpdateSchema,
 } from '@dastak/core/entities/shifts';
+import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editOf, withETag } from '../../lib/versioning';
 import { getShiftDemand } from './shift-demand.service';
 import * as service from './shift-schedules.service';
 
@@ -56,7 +58,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shift/shift-schedules/:id/',
     { config: view, schema: { tags, params, response: { 200: shiftScheduleSchema } } },
-    async (req) => service.getSchedule(app.db, req.params.id),
+    async (req, reply) => withETag(reply, await service.getSchedule(app.db, req.params.id)),
   );
 
   app.patch(
@@ -66,11 +68,13 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params,
+        headers: ifMatchHeadersSchema,
         body: shiftScheduleUpdateSchema,
         response: { 200: shiftScheduleSchema },
       },
     },
-    async (req) => service.updateSchedule(app.db, req.params.id, req.body),
+    async (req, reply) =>
+      withETag(reply, await service.updateSchedule(app.db, req.params.id, req.body, editOf(req))),
   );
 
   app.delete(

@@ -7,6 +7,8 @@ import type {
 import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { assertVersion, type Edit, editOrConflict, versionConflict } from '../../lib/versioning';
+import { findUserRef } from '../users/users.repository';
 import { deleteUpcomingShifts, generateRiderShifts } from './rider-shifts.repository';
 import * as repo from './shift-schedules.repository';
 
@@ -29,6 +31,7 @@ export async function listSchedules(
     region: s.regionId,
     cityName,
     riders: riders.filter((a) => a.shiftSchedule === s.id),
+    version: s.version,
   }));
 }
 
@@ -45,6 +48,7 @@ export async function getSchedule(db: DbOrTx, id: number): Promise<ShiftSchedule
     region: s.schedule.regionId,
     cityName: s.cityName,
     riders,
+    version: s.schedule.version,
   };
 }
 
@@ -88,36 +92,50 @@ export async function createSchedule(
   return getSchedule(db, row.id);
 }
 
+/**
+ * PATCH /shift/shift-schedules/{id}/. With If-Match, only the version the form read: otherwise
+ * 409 with the shift as it is now and who changed it (ADR 0056), and nothing is written.
+ */
 export async function updateSchedule(
   db: Db,
   id: number,
   body: ShiftScheduleUpdate,
+  edit: Edit = { expected: undefined, by: null },
   now = new Date(),
 ): Promise<ShiftSchedule> {
-  await db.transaction(async (tx) => {
-    const s = await repo.lockSchedule(tx, id);
-    if (!s) throw notFound();
-    const next = {
-      weekday: body.weekday ?? s.weekday,
-      startTime: body.startTime ?? s.startTime,
-      endTime: body.endTime ?? s.endTime,
-    };
-    // One side changed alone can still cross the other side's stored value.
-    if (seconds(next.startTime) > seconds(next.endTime)) {
-      throw badRequest(VALIDATION.SHIFT_START_AFTER_END, {
-        startTime: [VALIDATION.SHIFT_START_AFTER_END],
-        endTime: [VALIDATION.SHIFT_END_BEFORE_START],
-      });
-    }
-    const riders = await repo.listAssignments(tx, [id]);
-    await refuseOverlaps(tx, {
-      riderIds: riders.map((r) => r.rider.id),
-      ...next,
-      exceptScheduleId: id,
-    });
-    await repo.updateSchedule(tx, id, next);
-    await refreshScheduleShifts(tx, id, now);
-  });
+  await editOrConflict(
+    () =>
+      db.transaction(async (tx) => {
+        const s = await repo.lockSchedule(tx, id);
+        if (!s) throw notFound();
+        assertVersion(s, edit.expected);
+        const next = {
+          weekday: body.weekday ?? s.weekday,
+          startTime: body.startTime ?? s.startTime,
+          endTime: body.endTime ?? s.endTime,
+        };
+        // One side changed alone can still cross the other side's stored value.
+        if (seconds(next.startTime) > seconds(next.endTime)) {
+          throw badRequest(VALIDATION.SHIFT_START_AFTER_END, {
+            startTime: [VALIDATION.SHIFT_START_AFTER_END],
+            endTime: [VALIDATION.SHIFT_END_BEFORE_START],
+          });
+        }
+        const riders = await repo.listAssignments(tx, [id]);
+        await refuseOverlaps(tx, {
+          riderIds: riders.map((r) => r.rider.id),
+          ...next,
+          exceptScheduleId: id,
+        });
+        await repo.updateSchedule(tx, id, next, edit.by);
+        await refreshScheduleShifts(tx, id, now);
+      }),
+    async () => {
+      const s = await repo.findSchedule(db, id);
+      if (!s) return notFound();
+      return versionConflict(await getSchedule(db, id), await findUserRef(db, s.modifiedById));
+    },
+  );
   return getSchedule(db, id);
 }
 

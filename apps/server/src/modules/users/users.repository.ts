@@ -24,6 +24,19 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return row;
 }
 
+/** A user as a named reference ('Sara Khan'); null for no id or an unknown one. */
+export async function findUserRef(
+  db: DbOrTx,
+  id: number | null,
+): Promise<{ id: number; name: string } | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ? { id: row.id, name: `${row.firstName} ${row.lastName}`.trim() } : null;
+}
+
 export async function listPermissionNames(db: DbOrTx, userId: number): Promise<string[]> {
   const rows = await db
     .select({ name: permissions.name })

@@ -1,6 +1,7 @@
 import type { Customer, CustomerCreate, CustomerUpdate } from '@dastak/core/entities/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { ifMatch } from '../../../lib/edit-conflict';
 import { customerKeys } from './customer-keys';
 
 /** POST /entity/customers/ (dob already YYYY-MM-DD from the schema). */
@@ -8,9 +9,16 @@ export function createCustomer(input: CustomerCreate): Promise<Customer> {
   return api.post<Customer>('/entity/customers/', input);
 }
 
-/** PATCH /entity/customer/{id}/: the number is read-only on update, so it is never sent. */
-export function updateCustomer(id: number, input: CustomerUpdate): Promise<Customer> {
-  return api.patch<Customer>(`/entity/customer/${id}/`, input);
+/**
+ * PATCH /entity/customer/{id}/: the number is read-only on update, so it is never sent. If-Match
+ * carries the version the form read: a customer changed since answers 409 (ADR 0056).
+ */
+export function updateCustomer(
+  id: number,
+  input: CustomerUpdate,
+  version: number,
+): Promise<Customer> {
+  return api.patch<Customer>(`/entity/customer/${id}/`, input, { headers: ifMatch(version) });
 }
 
 export function useCreateCustomerMutation() {
@@ -24,7 +32,12 @@ export function useCreateCustomerMutation() {
 export function useUpdateCustomerMutation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomerUpdate) => updateCustomer(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    mutationFn: ({ input, version }: { input: CustomerUpdate; version: number }) =>
+      updateCustomer(id, input, version),
+    onSuccess: (customer) => {
+      // The saved version at once: a form opened next must not send the one before it.
+      queryClient.setQueryData(customerKeys.detail(id), customer);
+      return queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
   });
 }

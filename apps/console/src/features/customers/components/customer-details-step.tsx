@@ -6,10 +6,13 @@ import { GENDER_LABELS, GENDERS, type Gender } from '@dastak/core/states';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { ConflictAlert } from '../../../components/conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
 import { parseDateField } from '../dob-field';
 
 /** On update the number is read-only, so the phone rule is left out (spec §5). */
@@ -29,6 +32,15 @@ const FIELDS: readonly FieldPath<CreateInput>[] = [
   'gender',
   'dob',
 ];
+
+/** The form's fields as it labels them, for 'Sara Khan changed Email since you opened this form.' */
+const CONFLICT_FIELDS: ConflictFields<Customer> = {
+  'First Name': (c) => c.firstName,
+  'Last Name': (c) => c.lastName,
+  Email: (c) => c.email || '',
+  Gender: (c) => c.gender,
+  'Date of Birth': (c) => c.dob,
+};
 
 const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -55,21 +67,31 @@ export function CustomerDetailsStep({
   submitLabel,
   saving,
   onSubmit,
+  onReload,
 }: {
   /** Present on update. */
   customer?: Customer;
   submitLabel: string;
   saving: boolean;
-  /** Resolves when saved; rejects with the server's error to show under the fields. */
-  onSubmit: (values: CustomerDetailsValues) => Promise<unknown>;
+  /**
+   * Resolves when saved; rejects with the server's error to show under the fields. On update,
+   * `version` is that of the customer the form was opened with (If-Match, ADR 0056).
+   */
+  onSubmit: (values: CustomerDetailsValues, version?: number) => Promise<unknown>;
+  /** The customer as it is now, after a stale save's Reload. */
+  onReload?: (current: Customer) => void;
 }) {
   const isUpdate = customer !== undefined;
   const [searchParams] = useSearchParams();
+  // What the form was opened with: a refetch meanwhile must not move the version it saves on.
+  const [loaded, setLoaded] = useState(customer);
+  const conflict = useEditConflict<Customer>();
   const {
     register,
     control,
     handleSubmit,
     setError,
+    reset,
     formState: { errors },
   } = useForm<CreateInput, unknown, CreateOutput>({
     // The update schema has no phone; the read-only number still rides in the form values.
@@ -81,7 +103,9 @@ export function CustomerDetailsStep({
   });
 
   const submit = handleSubmit((values) =>
-    onSubmit(values).catch((error: unknown) => {
+    onSubmit(values, loaded?.version).catch((error: unknown) => {
+      // Someone saved first: the form keeps its values and says who changed what.
+      if (conflict.seen(error)) return;
       // The api client has toasted the detail; field messages go under their fields.
       if (!(error instanceof ApiError) || !error.errors) return;
       for (const [key, messages] of Object.entries(error.errors)) {
@@ -91,9 +115,24 @@ export function CustomerDetailsStep({
     }),
   );
 
+  const reload = (current: Customer) => {
+    reset(defaultsFor(current, null));
+    setLoaded(current);
+    conflict.clear();
+    onReload?.(current);
+  };
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={720}>
+        {loaded && (
+          <ConflictAlert
+            loaded={loaded}
+            conflict={conflict.conflict}
+            fields={CONFLICT_FIELDS}
+            onReload={reload}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {isUpdate ? (
             <>

@@ -11,9 +11,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showSuccessToast } from '../../../lib/toast';
+import { customerKeys } from '../api/customer-keys';
 import { useCustomerQuery } from '../api/get-customer';
 import { useCreateCustomerMutation, useUpdateCustomerMutation } from '../api/save-customer';
 import { customerDetailPath, customerName } from '../customer-paths';
@@ -34,6 +36,7 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
   const [step, setStep] = useState(0);
   const create = useCreateCustomerMutation();
   const update = useUpdateCustomerMutation(id);
+  const queryClient = useQueryClient();
   const title = mode === 'create' ? 'New Customer' : 'Update Customer';
   useDocumentTitle(`${title} · Dastak`);
 
@@ -41,14 +44,14 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
     return <CustomerLoadState id={id} error={customer.error} isPending={customer.isPending} />;
   }
 
-  const saveDetails = async (values: CustomerDetailsValues) => {
+  const saveDetails = async (values: CustomerDetailsValues, version?: number) => {
     if (mode === 'create' && createdId === null) {
       const created = await create.mutateAsync(values);
       showSuccessToast(SUCCESS.CUSTOMER_CREATED);
       setCreatedId(created.id);
     } else {
       const { phone: _readOnly, ...changes } = values;
-      await update.mutateAsync(changes);
+      await update.mutateAsync({ input: changes, version: version ?? customer.data?.version ?? 1 });
       showSuccessToast(SUCCESS.CUSTOMER_UPDATED);
     }
     setStep(1);
@@ -87,6 +90,7 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
               submitLabel={mode === 'create' && createdId === null ? 'Create Customer' : 'Next'}
               saving={create.isPending || update.isPending}
               onSubmit={saveDetails}
+              onReload={(current) => queryClient.setQueryData(customerKeys.detail(id), current)}
             />
           </Stepper.Step>
           <Stepper.Step label="Address" description="Where samples are collected">

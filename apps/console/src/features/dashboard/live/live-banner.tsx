@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import type { StreamStatus } from './realtime-connection';
+import type { StreamStatus } from '../../../lib/realtime/realtime-connection';
 
 export { LIVE_PAUSED_TEXT } from './live-banner-text';
 

@@ -1,6 +1,6 @@
 import { DASHBOARD_FALLBACK_POLL_MS } from '@dastak/core/constants';
 import { createContext, useContext } from 'react';
-import type { StreamStatus } from './realtime-connection';
+import type { StreamStatus } from '../../../lib/realtime/realtime-connection';
 
 /** The dashboard stream's state, for the panels' queries to poll while it is down. */
 export const LiveStatusContext = createContext<StreamStatus>('connecting');

@@ -4,8 +4,8 @@ import type { RiderSummary } from '@dastak/core/entities/riders';
 import type { Vertical } from '@dastak/core/states';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { StreamScope, StreamStatus } from '../../../lib/realtime/realtime-connection';
 import { dashboardKeys } from '../api/dashboard-keys';
-import type { StreamScope, StreamStatus } from './realtime-connection';
 import type { RiderPositions } from './rider-positions';
 
 /** Replaces (or adds, or drops when it went offline) one rider of a cached riders list. */
@@ -102,7 +102,7 @@ export function useDashboardStream({
     // it is not part of the dashboard's bundle budget (docs/decisions/0027).
     let close = () => {};
     let unmounted = false;
-    void import('./realtime-connection').then(({ connectRealtime }) => {
+    void import('../../../lib/realtime/realtime-connection').then(({ connectRealtime }) => {
       if (unmounted) return;
       close = connectRealtime({
         scope: regionId !== null ? { regionId } : { cityId: cityId ?? 0 },

@@ -1,13 +1,14 @@
 import type { Patient, PatientCreate } from '@dastak/core/entities/patients';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { ifMatch } from '../../../lib/edit-conflict';
 
 /** POST /entity/patient/ */
 export const createPatient = (body: PatientCreate) => api.post<Patient>('/entity/patient/', body);
 
-/** PUT /entity/patient/{id}/ */
-export const updatePatient = (id: number, body: PatientCreate) =>
-  api.put<Patient>(`/entity/patient/${id}/`, body);
+/** PUT /entity/patient/{id}/ with If-Match: the version the form read (409 if changed since). */
+export const updatePatient = (id: number, body: PatientCreate, version: number) =>
+  api.put<Patient>(`/entity/patient/${id}/`, body, { headers: ifMatch(version) });
 
 /** DELETE /entity/patient/{id} (CAN_DELETE_PATIENT) */
 export const deletePatient = (id: number) => api.delete<unknown>(`/entity/patient/${id}`);
@@ -15,6 +16,7 @@ export const deletePatient = (id: number) => api.delete<unknown>(`/entity/patien
 export const useCreatePatientMutation = () => useMutation({ mutationFn: createPatient });
 export const useUpdatePatientMutation = () =>
   useMutation({
-    mutationFn: ({ id, body }: { id: number; body: PatientCreate }) => updatePatient(id, body),
+    mutationFn: ({ id, body, version }: { id: number; body: PatientCreate; version: number }) =>
+      updatePatient(id, body, version),
   });
 export const useDeletePatientMutation = () => useMutation({ mutationFn: deletePatient });

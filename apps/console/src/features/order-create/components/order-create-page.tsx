@@ -234,21 +234,21 @@ export function OrderCreatePage({
   const selectedPatient = patients.find((p) => p.id === draft.patientId) ?? null;
   const inEditMode = partialOrderId !== null;
 
-  const savePatient = (values: PatientFormValues) => {
+  const replacePatient = (patient: Patient) =>
+    setPatients((list) => list.map((p) => (p.id === patient.id ? patient : p)));
+
+  /** An update rejects with the server's answer: the form shows a stale save's conflict. */
+  const savePatient = (values: PatientFormValues, version?: number) => {
     if (customerId === null) return;
     const body = { ...values, customer: customerId };
     if (mode === 'update' && selectedPatient) {
-      updatePatient.mutate(
-        { id: selectedPatient.id, body },
-        {
-          onSuccess: (patient) => {
-            showSuccessToast(SUCCESS.PATIENT_UPDATED);
-            setPatients((list) => list.map((p) => (p.id === patient.id ? patient : p)));
-            setMode('selected');
-          },
-        },
-      );
-      return;
+      return updatePatient
+        .mutateAsync({ id: selectedPatient.id, body, version: version ?? selectedPatient.version })
+        .then((patient) => {
+          showSuccessToast(SUCCESS.PATIENT_UPDATED);
+          replacePatient(patient);
+          setMode('selected');
+        });
     }
     createPatient.mutate(body, {
       onSuccess: (patient) => {
@@ -426,6 +426,7 @@ export function OrderCreatePage({
               saving={createPatient.isPending || updatePatient.isPending}
               deleting={deletePatient.isPending}
               onSave={savePatient}
+              onReload={replacePatient}
               onCancel={() => setMode(selectedPatient ? 'selected' : 'notSelected')}
               onUpdate={() => setMode('update')}
               onDelete={() => setPatientToDelete(selectedPatient)}

@@ -3,8 +3,11 @@ import { patientCreateSchema } from '@dastak/core/entities/patients';
 import { AGE_UNITS, GENDER_LABELS, GENDERS } from '@dastak/core/states';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ConflictAlert } from '../../../components/conflict-alert';
+import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
 
 const formSchema = patientCreateSchema.omit({ customer: true });
 type FormInput = z.input<typeof formSchema>;
@@ -28,22 +31,44 @@ function initialValues(patient: Patient | null): FormInput {
   };
 }
 
+/** The form's fields as it labels them, for 'Sara Khan changed Email and Age since ...'. */
+const CONFLICT_FIELDS: ConflictFields<Patient> = {
+  'First Name': (p) => p.firstName,
+  'Last Name': (p) => p.lastName,
+  Gender: (p) => p.gender,
+  Email: (p) => p.email || '',
+  'Secondary Phone': (p) => p.secondaryPhone || '',
+  Age: (p) => p.age,
+  'Age unit': (p) => (p.age === null ? null : p.ageUnit),
+};
+
 /** The patient form of spec §5: names and gender required (Male by default), the rest optional. */
 export function PatientForm({
   patient,
   saving,
   onSubmit,
   onCancel,
+  onReload,
 }: {
   patient: Patient | null;
   saving: boolean;
-  onSubmit: (values: PatientFormValues) => void;
+  /**
+   * Saves; on update `version` is that of the patient the form was opened with (If-Match, ADR
+   * 0056). A rejection that is a stale save shows who changed what, above the fields.
+   */
+  onSubmit: (values: PatientFormValues, version?: number) => Promise<unknown> | undefined;
   onCancel: () => void;
+  /** The patient as it is now, after a stale save's Reload. */
+  onReload?: (current: Patient) => void;
 }) {
+  // What the form was opened with: the version it saves on and what a conflict is told against.
+  const [loaded, setLoaded] = useState(patient);
+  const conflict = useEditConflict<Patient>();
   const {
     register,
     control,
     handleSubmit,
+    reset,
     formState: { errors },
   } = useForm<FormInput, unknown, PatientFormValues>({
     resolver: zodResolver(formSchema),
@@ -51,9 +76,33 @@ export function PatientForm({
     defaultValues: initialValues(patient),
   });
 
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values, loaded?.version);
+    } catch (error) {
+      // Other failures were toasted by the api client; the form stays as it is.
+      conflict.seen(error);
+    }
+  });
+
+  const reload = (current: Patient) => {
+    reset(initialValues(current));
+    setLoaded(current);
+    conflict.clear();
+    onReload?.(current);
+  };
+
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Patient form">
+    <form onSubmit={submit} noValidate aria-label="Patient form">
       <Stack gap="sm">
+        {loaded && (
+          <ConflictAlert
+            loaded={loaded}
+            conflict={conflict.conflict}
+            fields={CONFLICT_FIELDS}
+            onReload={reload}
+          />
+        )}
         <SimpleGrid cols={2}>
           <TextInput
             label="First Name"

@@ -43,15 +43,18 @@ export function PatientPanel({
   onCancel,
   onUpdate,
   onDelete,
+  onReload,
 }: {
   mode: PatientMode;
   patient: Patient | null;
   saving: boolean;
   deleting: boolean;
-  onSave: (values: PatientFormValues) => void;
+  onSave: (values: PatientFormValues, version?: number) => Promise<unknown> | undefined;
   onCancel: () => void;
   onUpdate: () => void;
   onDelete: () => void;
+  /** A stale update's Reload: the patient as it is now. */
+  onReload: (current: Patient) => void;
 }) {
   const canDelete = useHasPermission(PERMISSIONS.CAN_DELETE_PATIENT);
   return (
@@ -97,6 +100,7 @@ export function PatientPanel({
             saving={saving}
             onSubmit={onSave}
             onCancel={onCancel}
+            onReload={onReload}
           />
         )}
       </Stack>

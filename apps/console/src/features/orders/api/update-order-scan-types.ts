@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { ifMatch } from '../../../lib/edit-conflict';
 import { orderKeys } from './order-keys';
 import type { OrderActionReply } from './update-order';
 
@@ -12,18 +13,25 @@ export type OrderScanTypesUpdate = {
   scanType: string[];
 };
 
-/** POST /orders/update-order-scan-types/{orderId}/ (spec §7). */
+/**
+ * POST /orders/update-order-scan-types/{orderId}/ (spec §7), with If-Match: the version of the
+ * order the dialog was opened on (409 if it changed since, ADR 0056).
+ */
 export function updateOrderScanTypes(
   orderId: number,
   body: OrderScanTypesUpdate,
+  version: number,
 ): Promise<OrderActionReply> {
-  return api.post<OrderActionReply>(`/orders/update-order-scan-types/${orderId}/`, body);
+  return api.post<OrderActionReply>(`/orders/update-order-scan-types/${orderId}/`, body, {
+    headers: ifMatch(version),
+  });
 }
 
 export function useUpdateOrderScanTypesMutation(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OrderScanTypesUpdate) => updateOrderScanTypes(orderId, body),
+    mutationFn: ({ body, version }: { body: OrderScanTypesUpdate; version: number }) =>
+      updateOrderScanTypes(orderId, body, version),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import type { OrderScanType, ScanType } from '@dastak/core/entities/catalog';
 import type { Order } from '@dastak/core/entities/orders';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { EDIT_CONFLICT } from '@dastak/core/messages/edit-conflict';
 import { formatDiscount, orderTotal } from '@dastak/core/rules/order-total';
 import {
   ActionIcon,
@@ -16,10 +17,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConflictAlert } from '../../../components/conflict-alert';
 import { Tag } from '../../../components/tag';
 import { ApiError } from '../../../lib/api-client';
+import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
 import { showSuccessToast } from '../../../lib/toast';
+import { orderKeys } from '../api/order-keys';
 import { useScanTypeSearchQuery } from '../api/search-scan-types';
 import { useUpdateOrderScanTypesMutation } from '../api/update-order-scan-types';
 import { formatPkr } from './money';
@@ -27,6 +32,12 @@ import { formatPkr } from './money';
 const SEARCH_DEBOUNCE_MS = 250;
 
 type Line = OrderScanType;
+
+/** The dialog's fields as the order detail labels them, for 'Sara Khan changed Tests since ...'. */
+const CONFLICT_FIELDS: ConflictFields<Order> = {
+  Tests: (o) => o.scanTypes.map((l) => [l.scanType.code, l.count]),
+  Discount: (o) => o.discountPercent,
+};
 
 /** Codes as the server takes them: a line of count n sends its code n times. */
 const codesOf = (lines: Line[]) =>
@@ -45,21 +56,35 @@ export function EditTestsDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  // The order the dialog was opened on: its version goes with the save (If-Match, ADR 0056),
+  // and the order changing on the page meanwhile (live updates) leaves the lines alone.
+  const [loaded, setLoaded] = useState(order);
   const [lines, setLines] = useState<Line[]>(order.scanTypes);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [error, setError] = useState<string | null>(null);
   const results = useScanTypeSearchQuery(order.vertical, debounced);
   const save = useUpdateOrderScanTypesMutation(order.id);
+  const conflict = useEditConflict<Order>();
+  const queryClient = useQueryClient();
 
-  // Each opening starts from the order's tests as they are now.
+  const start = (from: Order) => {
+    setLoaded(from);
+    setLines(from.scanTypes);
+    setSearch('');
+    setError(null);
+    conflict.clear();
+  };
+  // Each opening starts from the order's tests as they are then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an opening takes the order.
   useEffect(() => {
-    if (opened) {
-      setLines(order.scanTypes);
-      setSearch('');
-      setError(null);
-    }
-  }, [opened, order.scanTypes]);
+    if (opened) start(order);
+  }, [opened]);
+
+  const reload = (current: Order) => {
+    queryClient.setQueryData(orderKeys.detail(current.vertical, current.id), current);
+    start(current);
+  };
 
   // Clearing the text resets the suggestions (spec §5).
   const suggestions: ScanType[] = search.trim() ? (results.data ?? []) : [];
@@ -86,7 +111,7 @@ export function EditTestsDialog({
 
   // Editing tests keeps the order's discount; the server prices the same way and checks `value`.
   const values = lines.map((l) => l.scanType.value * l.count);
-  const total = orderTotal(values, order.discountPercent);
+  const total = orderTotal(values, loaded.discountPercent);
 
   const submit = () => {
     if (lines.length === 0) {
@@ -94,13 +119,17 @@ export function EditTestsDialog({
       return;
     }
     save.mutate(
-      { scanType: codesOf(lines), value: total > 0 ? total : undefined },
+      {
+        body: { scanType: codesOf(lines), value: total > 0 ? total : undefined },
+        version: loaded.version,
+      },
       {
         onSuccess: (reply) => {
           showSuccessToast(reply.detail || SUCCESS.SCAN_TYPES_SAVED);
           onClose();
         },
         onError: (e) => {
+          if (conflict.seen(e)) return;
           if (e instanceof ApiError) setError(e.errors?.scanType?.[0] ?? e.detail ?? null);
         },
       },
@@ -110,6 +139,13 @@ export function EditTestsDialog({
   return (
     <Modal opened={opened} onClose={onClose} title="Edit Tests" size="lg" centered>
       <Stack gap="md">
+        <ConflictAlert
+          loaded={loaded}
+          conflict={conflict.conflict}
+          fields={CONFLICT_FIELDS}
+          whole={EDIT_CONFLICT.THIS_ORDER}
+          onReload={reload}
+        />
         <Select
           label="Add test"
           placeholder="Search by test name or code"
@@ -188,8 +224,8 @@ export function EditTestsDialog({
         <Group justify="space-between">
           <Text size="sm">
             Total
-            {order.discountPercent > 0
-              ? ` (after ${formatDiscount(order.discountPercent)} discount)`
+            {loaded.discountPercent > 0
+              ? ` (after ${formatDiscount(loaded.discountPercent)} discount)`
               : ''}
             : <b data-testid="edit-tests-total">{formatPkr(total)}</b>
           </Text>

@@ -22,7 +22,7 @@ export function FollowUpBlock({ order }: { order: Order }) {
           disabled={!canChange || update.isPending}
           onChange={(event) =>
             update.mutate(
-              { isFollowUpAddressed: event.currentTarget.checked },
+              { data: { isFollowUpAddressed: event.currentTarget.checked } },
               {
                 onSuccess: (reply) =>
                   showSuccessToast(reply.detail || SUCCESS.ORDER_FOLLOW_UP_ADDRESSED),

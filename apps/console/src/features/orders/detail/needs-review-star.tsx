@@ -50,7 +50,7 @@ export function NeedsReviewStar({ order }: { order: Order }) {
         onClose={dialog.close}
         onConfirm={() =>
           update.mutate(
-            { needsReview: !marked },
+            { data: { needsReview: !marked } },
             {
               onSuccess: (reply) => {
                 showSuccessToast(reply.detail || SUCCESS.ORDER_REVIEWED);

@@ -133,7 +133,10 @@ export function OrderDetailsBlock({ order }: { order: Order }) {
           </Group>
         </Stack>
       </Stack>
-      {showEdit && <EditTestsDialog order={order} opened={editOpen} onClose={edit.close} />}
+      {/* Kept while open: a change elsewhere is told by the save (ADR 0056). */}
+      {(showEdit || editOpen) && (
+        <EditTestsDialog order={order} opened={editOpen} onClose={edit.close} />
+      )}
     </DetailCard>
   );
 }

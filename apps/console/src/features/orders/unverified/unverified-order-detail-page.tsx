@@ -5,6 +5,7 @@ import { useOrderQuery } from '../api/get-order';
 import { useLocateOrderQuery } from '../api/locate-order';
 import { isMissingOrder, OrderLoading, OrderNotFound } from '../detail/order-detail-states';
 import { OrderDetailView } from '../detail/order-detail-view';
+import { useOrderLiveUpdates } from '../detail/use-order-live-updates';
 
 const LIST = { label: 'Unverified Orders', to: '/unverified-orders' };
 // The breadcrumb leads back to the list of the order's vertical (list-filters.ts reads it).
@@ -22,6 +23,8 @@ export function UnverifiedOrderDetailPage() {
   // The URL carries no vertical; the order knows its own.
   const located = useLocateOrderQuery(id);
   const order = useOrderQuery(located.data?.vertical ?? 'blood', located.data ? id : 0);
+  // Another user's change of this order shows without a reload (the order detail's rule).
+  useOrderLiveUpdates(order.data?.vertical ?? 'blood', id, order.data?.region ?? null);
 
   if (isMissingOrder(id, located.error ?? order.error)) {
     return <OrderNotFound back={{ label: 'Back to unverified orders', to: LIST.to }} />;

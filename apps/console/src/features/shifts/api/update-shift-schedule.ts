@@ -1,20 +1,28 @@
 import type { ShiftSchedule, ShiftScheduleUpdate } from '@dastak/core/entities/shifts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { ifMatch } from '../../../lib/edit-conflict';
 import { shiftKeys } from './shift-keys';
 
-/** PATCH /shift/shift-schedules/{id}/: new start and end times. */
+/**
+ * PATCH /shift/shift-schedules/{id}/: new start and end times, with If-Match: the version the
+ * page read (409 if the shift changed since, ADR 0056).
+ */
 export function updateShiftSchedule(
   id: number,
   input: ShiftScheduleUpdate,
+  version: number,
 ): Promise<ShiftSchedule> {
-  return api.patch<ShiftSchedule>(`/shift/shift-schedules/${id}/`, input);
+  return api.patch<ShiftSchedule>(`/shift/shift-schedules/${id}/`, input, {
+    headers: ifMatch(version),
+  });
 }
 
 export function useUpdateShiftScheduleMutation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ShiftScheduleUpdate) => updateShiftSchedule(id, input),
+    mutationFn: ({ input, version }: { input: ShiftScheduleUpdate; version: number }) =>
+      updateShiftSchedule(id, input, version),
     onSuccess: (schedule) => {
       queryClient.setQueryData(shiftKeys.schedule(id), schedule);
       return Promise.all([

@@ -1,16 +1,21 @@
+import type { ShiftSchedule } from '@dastak/core/entities/shifts';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconCalendarOff, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ConflictAlert } from '../../../components/conflict-alert';
 import { MessagePage } from '../../../components/message-page';
 import { ApiError } from '../../../lib/api-client';
+import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
 import { showSuccessToast } from '../../../lib/toast';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { useShiftRegionsQuery } from '../api/get-shift-regions';
 import { useShiftScheduleQuery } from '../api/get-shift-schedule';
+import { shiftKeys } from '../api/shift-keys';
 import { useUpdateShiftScheduleMutation } from '../api/update-shift-schedule';
 import { useShiftRiderRows } from '../shift-rider-rows';
 import { toTimeField, weekdayName } from '../shift-time';
@@ -19,6 +24,12 @@ import { showWarningToast } from '../warning-toast';
 import { DeleteShiftDialog } from './delete-shift-dialog';
 import { ShiftRidersCard } from './shift-riders-card';
 import { ShiftTimeFields } from './shift-time-fields';
+
+/** The page's editable fields as it labels them, for 'Sara Khan changed Start time since ...'. */
+const CONFLICT_FIELDS: ConflictFields<ShiftSchedule> = {
+  'Start time': (s) => toTimeField(s.startTime),
+  'End time': (s) => toTimeField(s.endTime),
+};
 
 /** /shifts/detail/{id} (spec §2.11): times, riders and their hotspots of one weekly shift. */
 export function ShiftDetailPage() {
@@ -30,6 +41,11 @@ export function ShiftDetailPage() {
   const update = useUpdateShiftScheduleMutation(id);
   const table = useShiftRiderRows(shift.data?.riders ?? []);
   const [edited, setEdited] = useState<{ startTime: string; endTime: string } | null>(null);
+  // The shift as it was when the times were first changed: the version Save sends (If-Match,
+  // ADR 0056) and what a conflict is told against. Until then the page follows the shift.
+  const [base, setBase] = useState<ShiftSchedule | null>(null);
+  const conflict = useEditConflict<ShiftSchedule>();
+  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<TimeErrors>({});
   const [deleting, setDeleting] = useState(false);
   useDocumentTitle(`Shift ${Number.isInteger(id) ? id : ''} · Dastak`);
@@ -68,9 +84,18 @@ export function ShiftDetailPage() {
   const regionName = regions.data?.results.find((r) => r.id === data.region)?.name;
   const riderCount = data.riders.length;
 
+  const loaded = base ?? data;
   const changeTimes = (next: typeof times) => {
+    if (!base) setBase(data);
     setEdited(next);
     setErrors(checkShiftTimes(next.startTime, next.endTime));
+  };
+  const reload = (current: ShiftSchedule) => {
+    queryClient.setQueryData(shiftKeys.schedule(id), current);
+    setEdited(null);
+    setBase(null);
+    setErrors({});
+    conflict.clear();
   };
 
   const save = () => {
@@ -81,15 +106,20 @@ export function ShiftDetailPage() {
     const found = checkShiftTimes(times.startTime, times.endTime);
     setErrors(found);
     if (found.startTime || found.endTime) return;
-    update.mutate(times, {
-      onSuccess: () => {
-        setEdited(null);
-        showSuccessToast(SUCCESS.SHIFT_UPDATED);
+    update.mutate(
+      { input: times, version: loaded.version },
+      {
+        onSuccess: () => {
+          setEdited(null);
+          setBase(null);
+          showSuccessToast(SUCCESS.SHIFT_UPDATED);
+        },
+        onError: (error) => {
+          if (conflict.seen(error)) return;
+          if (error instanceof ApiError) setErrors(timeErrorsFrom(error.errors));
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(timeErrorsFrom(error.errors));
-      },
-    });
+    );
   };
 
   return (
@@ -125,6 +155,12 @@ export function ShiftDetailPage() {
           </Group>
         )}
       </Group>
+      <ConflictAlert
+        loaded={loaded}
+        conflict={conflict.conflict}
+        fields={CONFLICT_FIELDS}
+        onReload={reload}
+      />
       <Paper withBorder radius="md" p="md">
         <Group align="flex-start" gap="xl" wrap="nowrap">
           <Stack gap={2} miw={200}>

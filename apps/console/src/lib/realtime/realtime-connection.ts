@@ -4,7 +4,7 @@ import {
   REALTIME_RECONNECT_MIN_MS,
 } from '@dastak/core/constants';
 import { REALTIME_EVENT_SCHEMAS, type RealtimeEvent } from '@dastak/core/entities/realtime';
-import { ApiError, openStream } from '../../../lib/api-client';
+import { ApiError, openStream } from '../api-client';
 import { createSseParser } from './sse-parser';
 
 export type StreamScope = { regionId: number } | { cityId: number };
