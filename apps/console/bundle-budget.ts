@@ -60,7 +60,9 @@ export function bundleBudget(budgets: readonly ScreenBudget[]): Plugin {
               .sort(([, a], [, b]) => b.renderedLength - a.renderedLength)
               .slice(0, 25);
             for (const [id, m] of largest)
-              console.log(`      ${(m.renderedLength / 1000).toFixed(1).padStart(6)} kB raw  ${id.replace(/^.*node_modules\//, '')}`);
+              console.log(
+                `      ${(m.renderedLength / 1000).toFixed(1).padStart(6)} kB raw  ${id.replace(/^.*node_modules\//, '')}`,
+              );
           }
         }
       }
