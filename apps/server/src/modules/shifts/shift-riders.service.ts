@@ -50,6 +50,9 @@ export async function addShiftRider(
     if (!rider) {
       throw badRequest(SHIFT_MESSAGES.RIDER_NOT_FOUND, { rider: [SHIFT_MESSAGES.RIDER_NOT_FOUND] });
     }
+    if (!rider.isActive) {
+      throw badRequest(SHIFT_MESSAGES.RIDER_INACTIVE, { rider: [SHIFT_MESSAGES.RIDER_INACTIVE] });
+    }
     if (rider.regionId !== s.regionId) {
       throw badRequest(SHIFT_MESSAGES.RIDER_OTHER_REGION, {
         rider: [SHIFT_MESSAGES.RIDER_OTHER_REGION],
