@@ -108,10 +108,18 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     const refused = await giveBreak(noBreaks.shiftId, { break_duration_mins: 15 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_ALLOWED);
-    for (const body of [{}, { break_duration_mins: 20 }, { break_duration_mins: 'x' }]) {
+    const none = await giveBreak(fine.shiftId, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.breakDurationMins).toEqual([VALIDATION.BREAK_DURATION_REQUIRED]);
+    // A duration off the list names the ones allowed (issue 28), not 'required'.
+    for (const body of [{ break_duration_mins: 20 }, { break_duration_mins: 'x' }]) {
       const res = await giveBreak(fine.shiftId, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.breakDurationMins).toEqual([VALIDATION.BREAK_DURATION_REQUIRED]);
+      expect(res.json()).toMatchObject({
+        detail: SHIFT_MESSAGES.BREAK_DURATION_INVALID,
+        errors: { breakDurationMins: [SHIFT_MESSAGES.BREAK_DURATION_INVALID] },
+      });
+      expect(res.json().detail).toContain('15, 30, 45, 60');
     }
     expect((await giveBreak(fine.shiftId, { break_duration_mins: 15 }, h.viewer)).statusCode).toBe(
       403,
@@ -124,6 +132,32 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     const missing = await giveBreak(999_999, { break_duration_mins: 15 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Not found.');
+  });
+
+  it('refuses a break before the shift starts, though an early ping put it in progress', async () => {
+    // The rider pinged 10 minutes before a start 5 minutes away: in progress, not running yet.
+    const early = await riderOnShift({
+      state: 'in-progress',
+      start: new Date(Date.now() + 5 * MIN),
+      end: new Date(Date.now() + 4 * 60 * MIN),
+    });
+    const res = await giveBreak(early.shiftId, { break_duration_mins: 15 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    // Past its end, still marked in progress until the job completes it: refused too.
+    const over = await riderOnShift({
+      state: 'in-progress',
+      start: new Date(Date.now() - 3 * 60 * MIN),
+      end: new Date(Date.now() - MIN),
+    });
+    const late = await giveBreak(over.shiftId, { break_duration_mins: 15 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    for (const s of [early, over]) {
+      expect((await shiftRow(s.shiftId)).breakAlreadyGiven).toBe(false);
+      const r = (await h.call('GET', `/entity/rider/${s.riderId}/`, h.editor)).json();
+      expect(r.shiftBreakEndTime).toBeNull();
+    }
   });
 
   it('a rider on a break is offered no work until it ends (suggested riders, auto-assignment)', async () => {
