@@ -488,7 +488,7 @@ describe('attendance', () => {
     expect(await refused.isDisabled()).toBe(true);
     await visible(noBreaks.getByText(SHIFT_MESSAGES.NO_BREAKS, { exact: true }));
     await noBreaks.locator('[data-break-refusal]').hover();
-    await visible(page.getByRole('tooltip', { name: SHIFT_MESSAGES.BREAK_NOT_ALLOWED }));
+    await visible(page.getByRole('tooltip').filter({ hasText: SHIFT_MESSAGES.BREAK_NOT_ALLOWED }));
     await screenshot(page, 'attendance-no-breaks');
     const notAllowed = await world.admin.request(
       'PUT',
