@@ -242,9 +242,10 @@ describe('attendance', () => {
         name: `On-Time ${formatPercent(first.riderShiftOnTimePercentage)}%`,
       }),
     );
+    const online = first.riderShiftOnlinePercentage;
     await visible(
       firstRow.getByRole('img', {
-        name: `Online ${formatPercent(first.riderShiftOnlinePercentage)}%`,
+        name: online === null ? `Online ${EMPTY.NA}` : `Online ${formatPercent(online)}%`,
       }),
     );
     await visible(firstRow.getByText(`${formatPercent(first.riderShiftOnTimePercentage)}%`));
