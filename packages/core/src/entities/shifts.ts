@@ -96,6 +96,9 @@ export const timeRangeIssues = (
 
 const checkTimeRange = (range: TimeRange, ctx: z.core.$RefinementCtx<TimeRange>) => {
   if (!range.startTime || !range.endTime) return;
+  // A time that is not one has its own message; there is no range to compare.
+  if (!timeOfDaySchema.safeParse(range.startTime).success) return;
+  if (!shiftEndTimeSchema.safeParse(range.endTime).success) return;
   const issues = timeRangeIssues(range.startTime, range.endTime);
   if (!issues) return;
   ctx.addIssue({ code: 'custom', message: issues.startTime, path: ['startTime'] });
