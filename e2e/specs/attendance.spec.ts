@@ -9,8 +9,8 @@ import {
 } from '@dastak/core/messages';
 import { attendanceGrid } from '@dastak/core/rules/attendance-grid';
 import { formatTime12 } from '@dastak/core/rules/format';
-import { onlineTally } from '@dastak/core/rules/online-slots';
 import { formatPercent } from '@dastak/core/rules/on-time';
+import { onlineTally } from '@dastak/core/rules/online-slots';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, users } from '../fixtures/auth';
@@ -424,7 +424,9 @@ describe('attendance', () => {
     const grid = running.getByRole('table', { name: 'Online chart' });
     await visible(grid);
     const caption = running.locator('[data-online-caption]');
-    await expect.poll(() => caption.textContent()).toMatch(/so far \(100\.00%\); \d+ still to come$/);
+    await expect
+      .poll(() => caption.textContent())
+      .toMatch(/so far \(100\.00%\); \d+ still to come$/);
     expect(await grid.locator('[data-state="not-yet"]').count()).toBeGreaterThan(12);
     expect(await grid.locator('[data-state="offline"]').count()).toBe(0);
     await visible(running.getByText('Not yet', { exact: true }));
@@ -447,7 +449,9 @@ describe('attendance', () => {
     await visible(absent.getByRole('img', { name: 'Online N/A' }));
     // Attendance, Inside Hotspot, Location, Location Time and Distance.
     expect(await absent.getByText(EMPTY.NA, { exact: true }).count()).toBe(5);
-    expect(await absent.getByRole('img', { name: /^(Absent|Not inside hotspot)$/ }).count()).toBe(0);
+    expect(await absent.getByRole('img', { name: /^(Absent|Not inside hotspot)$/ }).count()).toBe(
+      0,
+    );
     await screenshot(page, 'attendance-no-ping');
 
     const present = rows().filter({ hasText: world.riderName });
@@ -485,7 +489,9 @@ describe('attendance', () => {
 
     // Online, running, but the rider's shift allows no break: disabled, with the reason.
     const noBreaks = rows().filter({ hasText: world.noBreakRiderName });
-    const refused = noBreaks.getByRole('button', { name: `Give break to ${world.noBreakRiderName}` });
+    const refused = noBreaks.getByRole('button', {
+      name: `Give break to ${world.noBreakRiderName}`,
+    });
     expect(await refused.isDisabled()).toBe(true);
     await visible(noBreaks.getByText(SHIFT_MESSAGES.NO_BREAKS, { exact: true }));
     await noBreaks.locator('[data-break-refusal]').hover();

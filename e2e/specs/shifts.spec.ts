@@ -212,9 +212,7 @@ describe('shift schedule grid', () => {
     // A shift of no length is refused on both fields (issue 28).
     await dialog.getByLabel('Start time').fill('22:00');
     await dialog.getByLabel('End time').fill('22:00');
-    await expect
-      .poll(() => dialog.getByText(SHIFT_MESSAGES.SAME_START_AND_END).count())
-      .toBe(2);
+    await expect.poll(() => dialog.getByText(SHIFT_MESSAGES.SAME_START_AND_END).count()).toBe(2);
     await dialog.getByLabel('End time').fill('23:00');
     expect(await dialog.getByText(VALIDATION.SHIFT_START_AFTER_END).count()).toBe(0);
     expect(await dialog.getByText(SHIFT_MESSAGES.SAME_START_AND_END).count()).toBe(0);

@@ -84,9 +84,9 @@ describe('shift actions', () => {
     expect(errorsOf(riderShiftBreakSchema, {}).breakDurationMins).toEqual([
       VALIDATION.BREAK_DURATION_REQUIRED,
     ]);
-    expect(errorsOf(riderShiftBreakSchema, { breakDurationMins: null }).breakDurationMins).toEqual(
-      [VALIDATION.BREAK_DURATION_REQUIRED],
-    );
+    expect(errorsOf(riderShiftBreakSchema, { breakDurationMins: null }).breakDurationMins).toEqual([
+      VALIDATION.BREAK_DURATION_REQUIRED,
+    ]);
     expect(riderShiftBreakSchema.parse({ breakDurationMins: 30 })).toEqual({
       breakDurationMins: 30,
     });

@@ -86,10 +86,16 @@ export const timeRangeIssues = (
   const start = secondsOfDay(startTime);
   const end = secondsOfDay(endTime);
   if (start > end) {
-    return { startTime: VALIDATION.SHIFT_START_AFTER_END, endTime: VALIDATION.SHIFT_END_BEFORE_START };
+    return {
+      startTime: VALIDATION.SHIFT_START_AFTER_END,
+      endTime: VALIDATION.SHIFT_END_BEFORE_START,
+    };
   }
   if (start === end) {
-    return { startTime: SHIFT_MESSAGES.SAME_START_AND_END, endTime: SHIFT_MESSAGES.SAME_START_AND_END };
+    return {
+      startTime: SHIFT_MESSAGES.SAME_START_AND_END,
+      endTime: SHIFT_MESSAGES.SAME_START_AND_END,
+    };
   }
   return null;
 };
@@ -161,7 +167,9 @@ export const riderShiftBreakSchema = z.object({
   breakDurationMins: z
     .number({
       error: (iss) =>
-        iss.input == null ? VALIDATION.BREAK_DURATION_REQUIRED : SHIFT_MESSAGES.BREAK_DURATION_INVALID,
+        iss.input == null
+          ? VALIDATION.BREAK_DURATION_REQUIRED
+          : SHIFT_MESSAGES.BREAK_DURATION_INVALID,
     })
     .refine(
       (v) => (BREAK_DURATIONS_MINUTES as readonly number[]).includes(v),

@@ -1,5 +1,11 @@
 import { ATTENDANCE_SLOT_MS } from '../constants';
-import { type Instant, isShiftSlot, type ShiftSpan, type SlotState, slotState } from './online-slots';
+import {
+  type Instant,
+  isShiftSlot,
+  type ShiftSpan,
+  type SlotState,
+  slotState,
+} from './online-slots';
 
 const HOUR_MS = 3_600_000;
 export const SLOTS_PER_HOUR = HOUR_MS / ATTENDANCE_SLOT_MS;

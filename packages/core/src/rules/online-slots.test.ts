@@ -74,7 +74,9 @@ describe('online % over the slots so far (issue 28)', () => {
       toCome: 96,
       percent: null,
     });
-    expect(riderShiftOnlinePercent({ ...shift, onlineSlots: 0, lastSlotStart: null }, at('08:03'))).toBeNull();
+    expect(
+      riderShiftOnlinePercent({ ...shift, onlineSlots: 0, lastSlotStart: null }, at('08:03')),
+    ).toBeNull();
     expect(onlinePercent(0, 0)).toBeNull();
     expect(onlinePercent(1, 3)).toBe(33.33);
     expect(onlinePercent(5, 3)).toBe(100);

@@ -7,8 +7,8 @@ import {
 } from '@dastak/core/entities/shifts';
 import { ATTENDANCE_MESSAGES, ERRORS, SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
-import { startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { presenceOf } from '@dastak/core/rules/attendance-marks';
+import { startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { onTimeOutcome, onTimePercentage } from '@dastak/core/rules/lateness';
 import { onlineTally, slotStartOf } from '@dastak/core/rules/online-slots';
 import type { OrderState } from '@dastak/core/states';
@@ -285,7 +285,10 @@ describe('GET /shift/rider-shifts/', () => {
     // A ping before the start makes a chart slot, not an online slot of the shift.
     await f.t.db
       .insert(riderShiftAttendance)
-      .values([...online, { riderShiftId: id, slotStart: new Date(start - 5 * MIN), isPresent: true }]);
+      .values([
+        ...online,
+        { riderShiftId: id, slotStart: new Date(start - 5 * MIN), isPresent: true },
+      ]);
     const [row] = (await list(`rider=${rider.id}`)).results;
     // Present all along reads 100 %, not 13.54 % (the slots to come are not offline).
     expect(row).toMatchObject({ id, riderShiftOnlinePercentage: 100 });

@@ -219,7 +219,9 @@ describe('shift schedules', () => {
       '24:00:00',
     );
     const options = await h.call('GET', `/shift/shifts/?region=${region}`, h.viewer);
-    expect(options.json()).toContainEqual(expect.objectContaining({ id: s.id, endTime: '24:00:00' }));
+    expect(options.json()).toContainEqual(
+      expect.objectContaining({ id: s.id, endTime: '24:00:00' }),
+    );
     // 24:00 is an end only.
     const startAtEnd = await create({ weekday: 0, region, start_time: '24:00', end_time: '24:00' });
     expect(startAtEnd.statusCode).toBe(400);

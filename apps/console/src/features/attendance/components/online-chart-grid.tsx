@@ -2,8 +2,8 @@ import type { AttendanceSlot } from '@dastak/core/entities/shifts';
 import { ATTENDANCE_MESSAGES, EMPTY } from '@dastak/core/messages';
 import { attendanceGrid, SLOTS_PER_HOUR } from '@dastak/core/rules/attendance-grid';
 import { formatTime12 } from '@dastak/core/rules/format';
-import { onlineTally, type ShiftSpan, type SlotState } from '@dastak/core/rules/online-slots';
 import { formatPercent } from '@dastak/core/rules/on-time';
+import { onlineTally, type ShiftSpan, type SlotState } from '@dastak/core/rules/online-slots';
 import { Box, Group, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 

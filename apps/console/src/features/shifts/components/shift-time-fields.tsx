@@ -44,7 +44,9 @@ export function ShiftTimeFields({
         description={readOnly ? undefined : SHIFT_MESSAGES.MIDNIGHT_END_HINT}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         error={errors.endTime}
-        onChange={(event) => onChange({ startTime, endTime: endFromField(event.currentTarget.value) })}
+        onChange={(event) =>
+          onChange({ startTime, endTime: endFromField(event.currentTarget.value) })
+        }
       />
     </Group>
   );
