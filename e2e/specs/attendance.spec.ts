@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import type { AttendanceRecord, AttendanceSlot } from '@dastak/core/entities/shifts';
-import {
-  ATTENDANCE_MESSAGES,
-  EMPTY,
-  SHIFT_MESSAGES,
-  SUCCESS,
-  VALIDATION,
-} from '@dastak/core/messages';
+import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ATTENDANCE_MESSAGES, SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { attendanceGrid } from '@dastak/core/rules/attendance-grid';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { formatPercent } from '@dastak/core/rules/on-time';

@@ -1,7 +1,8 @@
 import type { Hotspot, Region } from '@dastak/core/entities/locations';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import type { ShiftDemand, ShiftSchedule } from '@dastak/core/entities/shifts';
-import { ERRORS, SHIFT_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

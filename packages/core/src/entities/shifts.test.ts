@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { FORM_VALIDATION, SHIFT_MESSAGES, VALIDATION } from '../messages';
+import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { SHIFT_MESSAGES } from '../messages/shifts';
 import { fieldErrors } from './common';
 import {
   copyShiftSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BREAK_DURATIONS_MINUTES } from '../constants';
-import { FORM_VALIDATION, SHIFT_MESSAGES, VALIDATION } from '../messages';
+import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { SHIFT_MESSAGES } from '../messages/shifts';
 import { SHIFT_STATES } from '../states';
 import { whenMissing } from '../zod-messages';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SHIFT_MESSAGES } from '../messages';
+import { SHIFT_MESSAGES } from '../messages/shifts';
 import { type BreakableShift, breakRefusal } from './shift-break';
 
 const MIN = 60_000;

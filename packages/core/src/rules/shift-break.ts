@@ -1,4 +1,4 @@
-import { SHIFT_MESSAGES } from '../messages';
+import { SHIFT_MESSAGES } from '../messages/shifts';
 import type { ShiftState } from '../states';
 
 export interface BreakableShift {

@@ -4,7 +4,8 @@ import type {
   AttendanceRecord,
   AttendanceSlot,
 } from '@dastak/core/entities/shifts';
-import { ATTENDANCE_MESSAGES, SUCCESS } from '@dastak/core/messages';
+import { SUCCESS } from '@dastak/core/messages';
+import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/shifts';
 import { karachiDateString, parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { type OnTimeModel, onTimePercentage } from '@dastak/core/rules/lateness';
 import { riderShiftOnlinePercent } from '@dastak/core/rules/online-slots';

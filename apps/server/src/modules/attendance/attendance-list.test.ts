@@ -5,7 +5,8 @@ import {
   attendanceRecordSchema,
   attendanceSlotSchema,
 } from '@dastak/core/entities/shifts';
-import { ATTENDANCE_MESSAGES, ERRORS, SUCCESS } from '@dastak/core/messages';
+import { ERRORS, SUCCESS } from '@dastak/core/messages';
+import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/shifts';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { presenceOf } from '@dastak/core/rules/attendance-marks';
 import { startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';

@@ -1,4 +1,5 @@
-import { SHIFT_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client';

@@ -3,7 +3,8 @@ import type {
   RiderShiftScheduleUpdate,
   ShiftRiderAssignment,
 } from '@dastak/core/entities/shifts';
-import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import { VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';

@@ -1,4 +1,5 @@
-import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import { VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';

@@ -5,7 +5,7 @@ import {
   type ShiftScheduleUpdate,
   timeRangeIssues,
 } from '@dastak/core/entities/shifts';
-import { SHIFT_MESSAGES } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { deleteUpcomingShifts, generateRiderShifts } from './rider-shifts.repository';

@@ -1,5 +1,6 @@
 import type { AttendanceRecord } from '@dastak/core/entities/shifts';
-import { EMPTY, SHIFT_MESSAGES } from '@dastak/core/messages';
+import { EMPTY } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { presenceOf } from '@dastak/core/rules/attendance-marks';
 import { formatKm } from '@dastak/core/rules/format';
 import { breakRefusal } from '@dastak/core/rules/shift-break';

@@ -1,4 +1,5 @@
-import { SHIFT_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';

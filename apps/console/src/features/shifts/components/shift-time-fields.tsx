@@ -1,5 +1,5 @@
 import { isShiftDayEnd, SHIFT_DAY_END } from '@dastak/core/entities/shifts';
-import { SHIFT_MESSAGES } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { Group } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import type { TimeErrors } from '../shift-time-rules';
