@@ -5,10 +5,11 @@ import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from 
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconCalendarOff, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MessagePage } from '../../../components/message-page';
 import { ApiError } from '../../../lib/api-client';
+import { useRouteBlocker } from '../../../lib/route-blocker';
 import { showSuccessToast } from '../../../lib/toast';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { useShiftRegionsQuery } from '../api/get-shift-regions';
@@ -183,11 +184,12 @@ export function ShiftDetailPage() {
 /**
  * Leaving the detail (Back, the side navigation, the browser's back) while a rider row is unsaved
  * asks first, and so does closing or reloading the tab (the browser's own prompt): otherwise the
- * riders added here would be dropped without a word (issue 28).
+ * riders added here would be dropped without a word (issue 28). Only a move to another page
+ * asks; a change of the query string stays.
  */
 function useUnsavedRidersGuard(hasUnsaved: boolean) {
   const released = useRef(false);
-  const blocker = useBlocker(
+  const blocker = useRouteBlocker(
     ({ currentLocation, nextLocation }) =>
       hasUnsaved && !released.current && currentLocation.pathname !== nextLocation.pathname,
   );
