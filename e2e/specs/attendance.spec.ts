@@ -442,8 +442,8 @@ describe('attendance', () => {
     // cross and 0.00 % (spec §8, issue 28).
     const absent = rows().filter({ hasText: world.otherRiderName });
     await visible(absent.getByRole('img', { name: 'Online N/A' }));
-    // Attendance, Inside Hotspot, Location, Location Time and Distance.
-    expect(await absent.getByText(EMPTY.NA, { exact: true }).count()).toBe(5);
+    // Attendance, Inside Hotspot, Location, Location Time, Online % (inside its ring), Distance.
+    expect(await absent.getByText(EMPTY.NA, { exact: true }).count()).toBe(6);
     expect(await absent.getByRole('img', { name: /^(Absent|Not inside hotspot)$/ }).count()).toBe(
       0,
     );

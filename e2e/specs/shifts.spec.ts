@@ -383,7 +383,7 @@ describe('shift detail', () => {
     // Breaks are shown and switched per rider, saved with the row (issue 28).
     const breaks = page.getByRole('switch', { name: `Breaks allowed for ${name}` });
     expect(await breaks.isChecked()).toBe(true);
-    await rows.first().getByText('Allowed', { exact: true }).click();
+    await breaks.click();
     await expect.poll(() => breaks.isChecked()).toBe(false);
     await visible(rows.first().getByText('Not allowed'));
     await visible(rows.first().getByText('Unsaved'));

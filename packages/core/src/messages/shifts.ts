@@ -33,7 +33,7 @@ export const SHIFT_MESSAGES = {
   /** Leaving the shift detail with riders not saved (issue 28). */
   LEAVE_UNSAVED_RIDERS: `${VALIDATION.UNSAVED_SHIFT_RIDERS} Leave and discard them?`,
   /** The end-time field's hint: a shift may run to midnight, the end of its day (ADR 0057). */
-  MIDNIGHT_END_HINT: '00:00 ends the shift at midnight',
+  MIDNIGHT_END_HINT: 'An end of 12:00 AM (00:00) runs the shift to midnight',
 } as const;
 
 /** The attendance list's date filters (GET /shift/rider-shifts/ and its CSV and email). */
