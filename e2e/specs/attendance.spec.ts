@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AttendanceRecord, AttendanceSlot } from '@dastak/core/entities/shifts';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
-import { ATTENDANCE_MESSAGES, SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
+import { ATTENDANCE_MESSAGES, BREAK_MESSAGES } from '@dastak/core/messages/attendance';
 import { attendanceGrid } from '@dastak/core/rules/attendance-grid';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { formatPercent } from '@dastak/core/rules/on-time';
@@ -488,9 +488,9 @@ describe('attendance', () => {
       name: `Give break to ${world.noBreakRiderName}`,
     });
     expect(await refused.isDisabled()).toBe(true);
-    await visible(noBreaks.getByText(SHIFT_MESSAGES.NO_BREAKS, { exact: true }));
+    await visible(noBreaks.getByText(BREAK_MESSAGES.NO_BREAKS, { exact: true }));
     await noBreaks.locator('[data-break-refusal]').hover();
-    await visible(page.getByRole('tooltip').filter({ hasText: SHIFT_MESSAGES.BREAK_NOT_ALLOWED }));
+    await visible(page.getByRole('tooltip').filter({ hasText: BREAK_MESSAGES.BREAK_NOT_ALLOWED }));
     await screenshot(page, 'attendance-no-breaks');
     const notAllowed = await world.admin.request(
       'PUT',
@@ -499,7 +499,7 @@ describe('attendance', () => {
     );
     expect([notAllowed.status, notAllowed.data]).toEqual([
       409,
-      { detail: SHIFT_MESSAGES.BREAK_NOT_ALLOWED },
+      { detail: BREAK_MESSAGES.BREAK_NOT_ALLOWED },
     ]);
 
     const running = rows().filter({ hasText: world.riderName });

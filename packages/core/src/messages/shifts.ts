@@ -1,13 +1,14 @@
 /*
- * Messages of the shift schedules, the riders on them, breaks and the attendance list: server
- * refusals and the screens' own texts (spec §5's texts stay in messages.ts VALIDATION). Kept apart
- * from messages.ts so the console's shell does not carry them (docs/decisions/0042).
+ * Messages of the shift schedules and the riders on them: server refusals and the shift screens'
+ * own texts (spec §5's texts stay in messages.ts VALIDATION; breaks and the attendance list are
+ * messages/attendance.ts). Kept apart from messages.ts so the console's shell does not carry them,
+ * and from the attendance texts so the two screens share no chunk of them (docs/decisions/0042).
  */
 
 import { BREAK_DURATIONS_MINUTES } from '../constants';
 import { VALIDATION } from '../messages';
 
-/** Shift schedules, riders on them and breaks (server refusals; spec §5 texts are in VALIDATION). */
+/** Shift schedules and the riders on them (server refusals; spec §5 texts are in VALIDATION). */
 export const SHIFT_MESSAGES = {
   REGION_NOT_FOUND: 'This region does not exist',
   SCHEDULE_NOT_FOUND: 'This shift does not exist',
@@ -23,31 +24,14 @@ export const SHIFT_MESSAGES = {
   riderOverlaps: (rider: string, start: string, end: string, others = 0) =>
     `${rider} is already on a shift from ${start} to ${end} that day` +
     (others > 0 ? ` (and ${others} other ${others === 1 ? 'rider' : 'riders'} of this shift)` : ''),
-  BREAK_NOT_IN_PROGRESS: 'A break can only be given while the shift is running',
-  BREAK_ALREADY_GIVEN: 'Break already given for this shift',
-  BREAK_NOT_ALLOWED: 'Breaks are not allowed for this rider on this shift',
-  /** A duration off the fixed list (a missing one is spec §5's 'Break Duration required'). */
+  /**
+   * A break duration off the fixed list (a missing one is spec §5's 'Break Duration required').
+   * Here rather than in messages/attendance.ts: the break's request schema sits in
+   * entities/shifts.ts with the schedules', and carries its messages into the shift screens.
+   */
   BREAK_DURATION_INVALID: `Break duration must be one of ${BREAK_DURATIONS_MINUTES.join(', ')} minutes`,
-  /** The attendance row's note under a Break button the assignment does not allow. */
-  NO_BREAKS: 'No breaks on this shift',
   /** Leaving the shift detail with riders not saved (issue 28). */
   LEAVE_UNSAVED_RIDERS: `${VALIDATION.UNSAVED_SHIFT_RIDERS} Leave and discard them?`,
   /** The end-time field's hint: a shift may run to midnight, the end of its day (ADR 0057). */
   MIDNIGHT_END_HINT: 'An end of 12:00 AM (00:00) runs the shift to midnight',
-} as const;
-
-/** The attendance list's date filters (GET /shift/rider-shifts/ and its CSV and email). */
-export const ATTENDANCE_MESSAGES = {
-  START_AFTER_END: "Start date can't be greater than end date",
-  END_BEFORE_START: "End date can't be less than start date",
-  /**
-   * The online chart's caption, the same count as the Online % donut (rules/online-slots.ts):
-   * the slots of a running shift still to come are not counted yet. `percent` is formatted.
-   */
-  onlineCaption: (t: { online: number; counted: number; toCome: number; percent: string }) =>
-    t.counted === 0
-      ? `No slot of this shift is over yet; ${t.toCome} still to come`
-      : t.toCome > 0
-        ? `Online in ${t.online} of the ${t.counted} 5-minute slots so far (${t.percent}%); ${t.toCome} still to come`
-        : `Online in ${t.online} of the shift's ${t.counted} 5-minute slots (${t.percent}%)`,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SHIFT_MESSAGES } from '../messages/shifts';
+import { BREAK_MESSAGES } from '../messages/attendance';
 import { type BreakableShift, breakRefusal } from './shift-break';
 
 const MIN = 60_000;
@@ -18,24 +18,24 @@ describe('breakRefusal (spec §4 Shift, issue 28)', () => {
     expect(breakRefusal(running, start)).toBeNull();
     expect(breakRefusal(running, new Date(end.getTime() - 1))).toBeNull();
     expect(breakRefusal({ ...running, breakAlreadyGiven: true }, start)).toBe(
-      SHIFT_MESSAGES.BREAK_ALREADY_GIVEN,
+      BREAK_MESSAGES.BREAK_ALREADY_GIVEN,
     );
     expect(breakRefusal({ ...running, allowBreak: false }, start)).toBe(
-      SHIFT_MESSAGES.BREAK_NOT_ALLOWED,
+      BREAK_MESSAGES.BREAK_NOT_ALLOWED,
     );
     // The rider is no longer on the weekly shift: no assignment, no break.
     expect(breakRefusal({ ...running, allowBreak: null }, start)).toBe(
-      SHIFT_MESSAGES.BREAK_NOT_ALLOWED,
+      BREAK_MESSAGES.BREAK_NOT_ALLOWED,
     );
   });
 
   test('not before the start, even in progress after an early ping; not at or after the end', () => {
     const early = new Date(start.getTime() - 10 * MIN);
-    expect(breakRefusal(running, early)).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
-    expect(breakRefusal(running, end)).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    expect(breakRefusal(running, early)).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    expect(breakRefusal(running, end)).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
     for (const state of ['scheduled', 'completed', 'missed'] as const) {
       expect(breakRefusal({ ...running, state }, start.getTime() + MIN)).toBe(
-        SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS,
+        BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS,
       );
     }
   });

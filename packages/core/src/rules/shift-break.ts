@@ -1,4 +1,4 @@
-import { SHIFT_MESSAGES } from '../messages/shifts';
+import { BREAK_MESSAGES } from '../messages/attendance';
 import type { ShiftState } from '../states';
 
 export interface BreakableShift {
@@ -20,12 +20,12 @@ export interface BreakableShift {
  */
 export function breakRefusal(s: BreakableShift, now: Date | number): string | null {
   const at = typeof now === 'number' ? now : now.getTime();
-  if (s.breakAlreadyGiven) return SHIFT_MESSAGES.BREAK_ALREADY_GIVEN;
+  if (s.breakAlreadyGiven) return BREAK_MESSAGES.BREAK_ALREADY_GIVEN;
   const running =
     s.state === 'in-progress' &&
     new Date(s.startDatetime).getTime() <= at &&
     at < new Date(s.endDatetime).getTime();
-  if (!running) return SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS;
-  if (!s.allowBreak) return SHIFT_MESSAGES.BREAK_NOT_ALLOWED;
+  if (!running) return BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS;
+  if (!s.allowBreak) return BREAK_MESSAGES.BREAK_NOT_ALLOWED;
   return null;
 }

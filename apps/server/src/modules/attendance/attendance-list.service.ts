@@ -5,7 +5,7 @@ import type {
   AttendanceSlot,
 } from '@dastak/core/entities/shifts';
 import { SUCCESS } from '@dastak/core/messages';
-import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/shifts';
+import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/attendance';
 import { karachiDateString, parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { type OnTimeModel, onTimePercentage } from '@dastak/core/rules/lateness';
 import { riderShiftOnlinePercent } from '@dastak/core/rules/online-slots';

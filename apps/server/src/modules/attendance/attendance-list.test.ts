@@ -6,7 +6,7 @@ import {
   attendanceSlotSchema,
 } from '@dastak/core/entities/shifts';
 import { ERRORS, SUCCESS } from '@dastak/core/messages';
-import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/shifts';
+import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/attendance';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { presenceOf } from '@dastak/core/rules/attendance-marks';
 import { startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';

@@ -1,4 +1,5 @@
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { BREAK_MESSAGES } from '@dastak/core/messages/attendance';
 import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +93,7 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
 
     const again = await giveBreak(shiftId, { break_duration_mins: 15 });
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(SHIFT_MESSAGES.BREAK_ALREADY_GIVEN);
+    expect(again.json().detail).toBe(BREAK_MESSAGES.BREAK_ALREADY_GIVEN);
     expect((await shiftRow(shiftId)).breakDurationMins).toBe(30);
   });
 
@@ -104,11 +105,11 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     for (const s of [scheduled, completed]) {
       const res = await giveBreak(s.shiftId, { break_duration_mins: 15 });
       expect(res.statusCode).toBe(409);
-      expect(res.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
+      expect(res.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
     }
     const refused = await giveBreak(noBreaks.shiftId, { break_duration_mins: 15 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_ALLOWED);
+    expect(refused.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_ALLOWED);
     const none = await giveBreak(fine.shiftId, {});
     expect(none.statusCode).toBe(400);
     expect(none.json().errors.breakDurationMins).toEqual([VALIDATION.BREAK_DURATION_REQUIRED]);
@@ -144,7 +145,7 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     });
     const res = await giveBreak(early.shiftId, { break_duration_mins: 15 });
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    expect(res.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
     // Past its end, still marked in progress until the job completes it: refused too.
     const over = await riderOnShift({
       state: 'in-progress',
@@ -153,7 +154,7 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     });
     const late = await giveBreak(over.shiftId, { break_duration_mins: 15 });
     expect(late.statusCode).toBe(409);
-    expect(late.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    expect(late.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
     for (const s of [early, over]) {
       expect((await shiftRow(s.shiftId)).breakAlreadyGiven).toBe(false);
       const r = (await h.call('GET', `/entity/rider/${s.riderId}/`, h.editor)).json();

@@ -1,6 +1,6 @@
 import type { AttendanceRecord } from '@dastak/core/entities/shifts';
 import { EMPTY } from '@dastak/core/messages';
-import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
+import { BREAK_MESSAGES } from '@dastak/core/messages/attendance';
 import { presenceOf } from '@dastak/core/rules/attendance-marks';
 import { formatKm } from '@dastak/core/rules/format';
 import { breakRefusal } from '@dastak/core/rules/shift-break';
@@ -77,7 +77,7 @@ function BreakCell({
       ) : (
         !row.allowBreak && (
           <Text size="xs" c="dimmed">
-            {SHIFT_MESSAGES.NO_BREAKS}
+            {BREAK_MESSAGES.NO_BREAKS}
           </Text>
         )
       )}

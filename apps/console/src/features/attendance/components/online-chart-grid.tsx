@@ -1,6 +1,6 @@
 import type { AttendanceSlot } from '@dastak/core/entities/shifts';
 import { EMPTY } from '@dastak/core/messages';
-import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/shifts';
+import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/attendance';
 import { attendanceGrid, SLOTS_PER_HOUR } from '@dastak/core/rules/attendance-grid';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { formatPercent } from '@dastak/core/rules/on-time';
