@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import type { AttendanceRecord, AttendanceSlot } from '@dastak/core/entities/shifts';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ATTENDANCE_MESSAGES, BREAK_MESSAGES } from '@dastak/core/messages/attendance';
 import { attendanceGrid } from '@dastak/core/rules/attendance-grid';
 import { formatTime12 } from '@dastak/core/rules/format';
 import { formatPercent } from '@dastak/core/rules/on-time';
+import { onlineTally } from '@dastak/core/rules/online-slots';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, users } from '../fixtures/auth';
@@ -14,9 +16,10 @@ import { emailsSoFar, waitForEmailMatch } from '../fixtures/outbox';
 import { appPath, listHeading, toast, visible } from '../fixtures/ui';
 
 /*
- * /attendance (spec §2.11) against the real server and its demo data. A rider of our own is put
- * on a shift running now and sends a ping through the rider-app API, which makes the shift in
- * progress (the ping roll-up), so the break can be given. Screens at 1440x900.
+ * /attendance (spec §2.11) against the real server and its demo data. Three riders of our own are
+ * put on a shift running now: one sends a ping a minute since before the start through the
+ * rider-app API, which makes the shift in progress (the ping roll-up), so the break can be given;
+ * one never comes online; one comes online but may take no break. Screens at 1440x900.
  */
 
 const session = useBrowser();
@@ -37,13 +40,29 @@ const dayEndIso = (at: number) => `${karachi(at).slice(0, 10)}T23:59:59.999+05:0
 const world = {} as {
   admin: OrdersApi;
   region: Region;
+  hotspot: Hotspot;
   riderName: string;
   riderId: number;
+  /** The first rider's own rider-app client. */
+  riderApp: OrdersApi;
   otherRiderName: string;
+  /** Online, on a shift that allows no break. */
+  noBreakRiderName: string;
+  noBreakShiftId: number;
   scheduleId: number;
   shiftLabel: string;
   riderShiftId: number;
 };
+
+/** The first rider's app sends where it is now (keeps the running 5-minute slot online). */
+const pingNow = () =>
+  world.riderApp.request('POST', '/rider-app/location/', {
+    body: {
+      latitude: world.hotspot.latitude ?? 31.5,
+      longitude: world.hotspot.longitude ?? 74.3,
+      accuracyMetres: 8,
+    },
+  });
 
 const table = () => session.page.getByRole('table', { name: 'Attendance' });
 const rows = () => table().locator('tbody tr');
@@ -72,10 +91,12 @@ beforeAll(async () => {
   const hotspots = await admin.get<Page_<Hotspot>>('/location/hotspots/', { region: region.id });
   const hotspot = hotspots.results.find((h) => h.latitude != null) ?? hotspots.results[0]!;
 
-  // Two riders of our own: one who turns up now, one who does not.
+  world.hotspot = hotspot;
+
+  // Three riders of our own: one who turns up now, one who does not, one with no breaks.
   const stamp = String(Date.now()).slice(-7);
   const made: { id: number; email: string; name: string }[] = [];
-  for (const [i, first] of ['Attiq', 'Basit'].entries()) {
+  for (const [i, first] of ['Attiq', 'Basit', 'Chand'].entries()) {
     const email = `att${i}.${stamp}@example.com`;
     const body = {
       firstName: first,
@@ -93,53 +114,71 @@ beforeAll(async () => {
   world.riderId = made[0]!.id;
   world.riderName = made[0]!.name;
   world.otherRiderName = made[1]!.name;
+  world.noBreakRiderName = made[2]!.name;
 
-  // Today's shift from 10 minutes ago to 2 hours on (the schedule's times are Karachi times).
+  // Today's shift from 10 minutes ago (not before today's 00:00) to 2 hours on, at most to
+  // midnight, 24:00 (the schedule's times are Karachi times): any hour of the day has one.
   const now = Date.now();
-  const start = now - 10 * 60_000;
-  const end = Math.min(now + 2 * 3_600_000, Date.parse(dayEndIso(now)) - 60_000);
+  const dayStart = Date.parse(dayStartIso(now));
+  const start = Math.max(now - 10 * 60_000, dayStart);
+  const end = Math.min(now + 2 * 3_600_000, dayStart + 24 * 3_600_000);
+  const endTime = end === dayStart + 24 * 3_600_000 ? '24:00' : hhmm(end);
   const weekday = (new Date(now + KARACHI_MS).getUTCDay() + 6) % 7;
   const schedule = await admin.request<{ id: number }>('POST', '/shift/shift-schedules/', {
-    body: { weekday, region: region.id, startTime: hhmm(start), endTime: hhmm(end) },
+    body: { weekday, region: region.id, startTime: hhmm(start), endTime },
   });
   expect(schedule.status, JSON.stringify(schedule.data)).toBe(201);
   world.scheduleId = schedule.data.id;
-  world.shiftLabel = `${hhmm(start)} - ${hhmm(end)}`;
-  for (const rider of made) {
+  world.shiftLabel = `${hhmm(start)} - ${endTime}`;
+  for (const [i, rider] of made.entries()) {
     const res = await admin.request('POST', '/shift/rider-shift-schedules/', {
       body: {
         shiftSchedule: schedule.data.id,
         rider: rider.id,
         hotspot: hotspot.id,
-        allowBreak: true,
+        allowBreak: i !== 2,
       },
     });
     expect(res.status, JSON.stringify(res.data)).toBe(201);
   }
 
-  // The first rider comes online at the hotspot through the rider app.
-  const rider = await OrdersApi.login(session.baseUrl, {
+  // The first rider's app has been on since 2 minutes before the start: a ping a minute, sent
+  // as one batch (as after a gap in coverage). The third rider comes online now.
+  world.riderApp = await OrdersApi.login(session.baseUrl, {
     email: made[0]!.email,
     password: 'secret1',
   });
-  const ping = await rider.request('POST', '/rider-app/location/', {
-    body: {
-      latitude: hotspot.latitude ?? 31.5,
-      longitude: hotspot.longitude ?? 74.3,
-      accuracyMetres: 8,
-    },
+  const at = { latitude: hotspot.latitude ?? 31.5, longitude: hotspot.longitude ?? 74.3 };
+  const pings = [];
+  for (let t = start - 2 * 60_000; t < now; t += 60_000) {
+    pings.push({ ...at, accuracyMetres: 8, recordedAt: new Date(t).toISOString() });
+  }
+  const batch = await world.riderApp.request('POST', '/rider-app/location/', { body: { pings } });
+  expect(batch.status, JSON.stringify(batch.data)).toBe(200);
+  expect((await pingNow()).status).toBe(200);
+  const third = await OrdersApi.login(session.baseUrl, {
+    email: made[2]!.email,
+    password: 'secret1',
+  });
+  const ping = await third.request('POST', '/rider-app/location/', {
+    body: { ...at, accuracyMetres: 8 },
   });
   expect(ping.status, JSON.stringify(ping.data)).toBe(200);
 
   const mine = await ridersShifts({
     region: region.id,
     shift: schedule.data.id,
-    rider: world.riderId,
     startDatetime: dayStartIso(now),
     endDatetime: dayEndIso(now),
   });
-  expect(mine.results.map((r) => r.shift.state)).toEqual(['in-progress']);
-  world.riderShiftId = mine.results[0]!.shift.id;
+  const byName = (name: string) => mine.results.find((r) => r.rider.name === name)!;
+  expect(mine.results.map((r) => [r.rider.name, r.shift.state]).sort()).toEqual([
+    [made[0]!.name, 'in-progress'],
+    [made[1]!.name, 'scheduled'],
+    [made[2]!.name, 'in-progress'],
+  ]);
+  world.riderShiftId = byName(world.riderName).shift.id;
+  world.noBreakShiftId = byName(world.noBreakRiderName).shift.id;
 });
 
 describe('attendance', () => {
@@ -198,9 +237,10 @@ describe('attendance', () => {
         name: `On-Time ${formatPercent(first.riderShiftOnTimePercentage)}%`,
       }),
     );
+    const online = first.riderShiftOnlinePercentage;
     await visible(
       firstRow.getByRole('img', {
-        name: `Online ${formatPercent(first.riderShiftOnlinePercentage)}%`,
+        name: online === null ? `Online ${EMPTY.NA}` : `Online ${formatPercent(online)}%`,
       }),
     );
     await visible(firstRow.getByText(`${formatPercent(first.riderShiftOnTimePercentage)}%`));
@@ -246,7 +286,7 @@ describe('attendance', () => {
     await page.waitForURL(new RegExp(`region=${world.region.id}`));
     await pick(page, 'Shift', new RegExp(world.shiftLabel));
     await page.waitForURL(new RegExp(`shift=${world.scheduleId}`));
-    await expect.poll(() => resultCount(page)).toBe(2);
+    await expect.poll(() => resultCount(page)).toBe(3);
     await pick(page, 'Rider', new RegExp(world.riderName));
     await page.waitForURL(new RegExp(`rider=${world.riderId}`));
     await expect.poll(() => resultCount(page)).toBe(1);
@@ -332,7 +372,8 @@ describe('attendance', () => {
 
     const chart = dialog.getByRole('table', { name: 'Online chart' });
     await visible(chart);
-    const expected = attendanceGrid(slots);
+    // The grid covers the shift's slots as well (issue 28); a finished shift has none 'not yet'.
+    const expected = attendanceGrid(slots, { span: row.shift, now: Date.now() });
     const hourRows = chart.locator('tbody tr');
     expect(await hourRows.count()).toBe(expected.length);
     expect(await hourRows.first().locator('td').count()).toBe(12);
@@ -346,7 +387,45 @@ describe('attendance', () => {
       const missing = new Date(Date.parse(gap.endDatetimeslot));
       await visible(chart.getByRole('img', { name: `${formatTime12(missing)} Offline` }));
     }
+    expect(await chart.locator('[data-state="not-yet"]').count()).toBe(0);
+    // The caption counts what the Online % donut counts: the shift's own slots, none before it.
+    const tally = onlineTally(
+      row.shift,
+      slots.filter((x) => x.isPresent).map((x) => x.startDatetimeslot),
+      Date.now(),
+    );
+    expect(tally.percent).toBe(row.riderShiftOnlinePercentage);
+    const percent = formatPercent(row.riderShiftOnlinePercentage);
+    expect(await dialog.locator('[data-online-caption]').textContent()).toBe(
+      ATTENDANCE_MESSAGES.onlineCaption({ ...tally, percent }),
+    );
+    await visible(line.getByRole('img', { name: `Online ${percent}%` }));
     await screenshot(page, 'attendance-online-chart');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Our rider, online since before the start of a shift still running: 100 % so far, the
+    // rest of the shift 'not yet' (it read a few percent, the future counted as offline).
+    expect((await pingNow()).status).toBe(200);
+    const now = Date.now();
+    await open(
+      `/attendance?region=${world.region.id}&startDatetime=${encodeURIComponent(dayStartIso(now))}&endDatetime=${encodeURIComponent(dayEndIso(now))}&rider=${world.riderId}&ordering=-created`,
+    );
+    await expect.poll(() => resultCount(page)).toBe(1);
+    const ours = rows().first();
+    await visible(ours.getByRole('img', { name: 'Online 100.00%' }));
+    await ours.getByRole('button', { name: `Online chart of ${world.riderName}` }).click();
+    const running = page.getByRole('dialog', { name: new RegExp(`^${world.riderName} · `) });
+    const grid = running.getByRole('table', { name: 'Online chart' });
+    await visible(grid);
+    const caption = running.locator('[data-online-caption]');
+    await expect
+      .poll(() => caption.textContent())
+      .toMatch(/so far \(100\.00%\); \d+ still to come$/);
+    expect(await grid.locator('[data-state="not-yet"]').count()).toBeGreaterThan(12);
+    expect(await grid.locator('[data-state="offline"]').count()).toBe(0);
+    await visible(running.getByText('Not yet', { exact: true }));
+    await screenshot(page, 'attendance-online-chart-running');
   });
 
   test('the location opens a map dialog; a row without one reads N/A', async () => {
@@ -357,11 +436,18 @@ describe('attendance', () => {
     await open(
       `/attendance?region=${world.region.id}&startDatetime=${encodeURIComponent(dayStartIso(now))}&endDatetime=${encodeURIComponent(dayEndIso(now))}&shift=${world.scheduleId}&ordering=-created`,
     );
-    await expect.poll(() => resultCount(page)).toBe(2);
-    // The rider who never came online has no location.
+    await expect.poll(() => resultCount(page)).toBe(3);
+    // The rider who never came online has no location, and nothing to mark yet: Attendance
+    // (not decided until 30 minutes past the start), Inside Hotspot and Online % read N/A, not a
+    // cross and 0.00 % (spec §8, issue 28).
     const absent = rows().filter({ hasText: world.otherRiderName });
-    await visible(absent.getByText('N/A').first());
-    await visible(absent.getByRole('img', { name: 'Absent' }));
+    await visible(absent.getByRole('img', { name: 'Online N/A' }));
+    // Attendance, Inside Hotspot, Location, Location Time, Online % (inside its ring), Distance.
+    expect(await absent.getByText(EMPTY.NA, { exact: true }).count()).toBe(6);
+    expect(await absent.getByRole('img', { name: /^(Absent|Not inside hotspot)$/ }).count()).toBe(
+      0,
+    );
+    await screenshot(page, 'attendance-no-ping');
 
     const present = rows().filter({ hasText: world.riderName });
     await visible(present.getByRole('img', { name: 'Present' }));
@@ -376,7 +462,7 @@ describe('attendance', () => {
     await screenshot(page, 'attendance-location-map');
   });
 
-  test('a break is given once, and only while the shift is in progress', async () => {
+  test('a break is given once, only while the shift runs and where the rider may take one', async () => {
     const { page } = session;
     await page.setViewportSize(WIDE);
     await signIn('dispatcher');
@@ -384,7 +470,7 @@ describe('attendance', () => {
     await open(
       `/attendance?region=${world.region.id}&startDatetime=${encodeURIComponent(dayStartIso(now))}&endDatetime=${encodeURIComponent(dayEndIso(now))}&shift=${world.scheduleId}&ordering=-created`,
     );
-    await expect.poll(() => resultCount(page)).toBe(2);
+    await expect.poll(() => resultCount(page)).toBe(3);
     // The dispatcher may not download the listing (spec §6).
     expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
 
@@ -395,6 +481,26 @@ describe('attendance', () => {
         .getByRole('button', { name: `Give break to ${world.otherRiderName}` })
         .isDisabled(),
     ).toBe(true);
+
+    // Online, running, but the rider's shift allows no break: disabled, with the reason.
+    const noBreaks = rows().filter({ hasText: world.noBreakRiderName });
+    const refused = noBreaks.getByRole('button', {
+      name: `Give break to ${world.noBreakRiderName}`,
+    });
+    expect(await refused.isDisabled()).toBe(true);
+    await visible(noBreaks.getByText(BREAK_MESSAGES.NO_BREAKS, { exact: true }));
+    await noBreaks.locator('[data-break-refusal]').hover();
+    await visible(page.getByRole('tooltip').filter({ hasText: BREAK_MESSAGES.BREAK_NOT_ALLOWED }));
+    await screenshot(page, 'attendance-no-breaks');
+    const notAllowed = await world.admin.request(
+      'PUT',
+      `/shift/rider-shifts/${world.noBreakShiftId}/`,
+      { body: { breakDurationMins: 15 } },
+    );
+    expect([notAllowed.status, notAllowed.data]).toEqual([
+      409,
+      { detail: BREAK_MESSAGES.BREAK_NOT_ALLOWED },
+    ]);
 
     const running = rows().filter({ hasText: world.riderName });
     const give = running.getByRole('button', { name: `Give break to ${world.riderName}` });
@@ -421,7 +527,7 @@ describe('attendance', () => {
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(again.status).toBeLessThan(500);
     await page.reload();
-    await expect.poll(() => resultCount(page)).toBe(2);
+    await expect.poll(() => resultCount(page)).toBe(3);
     expect(await give.isDisabled()).toBe(true);
   });
 
@@ -433,7 +539,7 @@ describe('attendance', () => {
     await open(
       `/attendance?region=${world.region.id}&startDatetime=${encodeURIComponent(dayStartIso(now))}&endDatetime=${encodeURIComponent(dayEndIso(now))}&shift=${world.scheduleId}&ordering=-created`,
     );
-    await expect.poll(() => resultCount(page)).toBe(2);
+    await expect.poll(() => resultCount(page)).toBe(3);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download', exact: true }).click(),
@@ -442,7 +548,7 @@ describe('attendance', () => {
     const text = fs.readFileSync((await download.path())!, 'utf8');
     const lines = text.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^Rider,Phone,Attendance,Inside Hotspot/);
-    expect(lines.length - 1).toBe(2);
+    expect(lines.length - 1).toBe(3);
     expect(text).toContain(world.riderName);
 
     const since = emailsSoFar();
@@ -453,7 +559,7 @@ describe('attendance', () => {
       /matching your filters \((\d+) records?\)/,
       since,
     );
-    expect(Number(mail[1])).toBe(2);
+    expect(Number(mail[1])).toBe(3);
     await screenshot(page, 'attendance-download');
   });
 

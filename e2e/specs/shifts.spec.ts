@@ -2,6 +2,7 @@ import type { Hotspot, Region } from '@dastak/core/entities/locations';
 import type { RiderSummary } from '@dastak/core/entities/riders';
 import type { ShiftDemand, ShiftSchedule } from '@dastak/core/entities/shifts';
 import { ERRORS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -34,7 +35,7 @@ const world = {} as {
   hotspots: Hotspot[];
   /** Made by 'Save' in the create test. */
   savedId: number;
-  /** Made by 'Save & Add Rider'. */
+  /** Made by 'Save & Add Rider': Sunday 23:00 to midnight (24:00). */
   detailId: number;
   /** Assignments the demand test took away, put back afterwards. */
   removed: { shiftSchedule: number; rider: number; hotspot: number; allowBreak: boolean }[];
@@ -209,9 +210,13 @@ describe('shift schedule grid', () => {
     await screenshot(page, 'shifts-new-dialog-errors');
     const before = await schedules();
 
+    // A shift of no length is refused on both fields (issue 28).
     await dialog.getByLabel('Start time').fill('22:00');
+    await dialog.getByLabel('End time').fill('22:00');
+    await expect.poll(() => dialog.getByText(SHIFT_MESSAGES.SAME_START_AND_END).count()).toBe(2);
     await dialog.getByLabel('End time').fill('23:00');
     expect(await dialog.getByText(VALIDATION.SHIFT_START_AFTER_END).count()).toBe(0);
+    expect(await dialog.getByText(SHIFT_MESSAGES.SAME_START_AND_END).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(toast(page, SUCCESS.SHIFT_CREATED));
     expect(appPath(page)).toBe('/shifts');
@@ -222,15 +227,22 @@ describe('shift schedule grid', () => {
     world.savedId = made[0]!.id;
     await visible(block(page, world.savedId));
 
-    await createOnSunday(page, '23:00', '23:30', 'Save & Add Rider');
+    // 00:00 as the end is midnight at the end of the day: the shift runs to 24:00.
+    await page.getByRole('button', { name: 'Add shift on Sunday' }).click();
+    const midnight = page.getByRole('dialog', { name: 'New shift schedule' });
+    await visible(midnight.getByText(SHIFT_MESSAGES.MIDNIGHT_END_HINT));
+    await midnight.getByLabel('Start time').fill('23:00');
+    await midnight.getByLabel('End time').fill('00:00');
+    expect(await midnight.getByText(VALIDATION.SHIFT_START_AFTER_END).count()).toBe(0);
+    await midnight.getByRole('button', { name: 'Save & Add Rider', exact: true }).click();
     await page.waitForURL(/\/app\/shifts\/detail\/\d+$/);
     world.detailId = Number(appPath(page).split('/').pop());
     await visible(toast(page, SUCCESS.SHIFT_CREATED));
     const { data } = await schedule(world.detailId);
-    expect([data.weekday, hhmm(data.startTime), hhmm(data.endTime), data.region]).toEqual([
+    expect([data.weekday, hhmm(data.startTime), data.endTime, data.region]).toEqual([
       6,
       '23:00',
-      '23:30',
+      '24:00:00',
       world.region.id,
     ]);
   });
@@ -275,7 +287,7 @@ describe('shift schedule grid', () => {
 });
 
 describe('shift detail', () => {
-  test('times, riders and hotspots with each warning, then delete', async () => {
+  test('times to midnight, riders with hotspots and breaks, each warning, leaving unsaved, then delete', async () => {
     const { page } = session;
     await signIn('admin');
     await page.setViewportSize(WIDE);
@@ -286,24 +298,27 @@ describe('shift detail', () => {
     const start = page.getByLabel('Start time');
     const end = page.getByLabel('End time');
     expect(await start.inputValue()).toBe('23:00');
-    expect(await end.inputValue()).toBe('23:30');
+    // The shift runs to 24:00, which a time field shows as 00:00.
+    expect(await end.inputValue()).toBe('00:00');
     // Before any toast: a toast over a button would read as the button's background.
     expect(await seriousViolations(page)).toEqual([]);
 
     // Start after end: both fields say so, and Save changes nothing.
-    await start.fill('23:45');
+    await end.fill('22:30');
     await visible(page.getByText(VALIDATION.SHIFT_START_AFTER_END));
     await visible(page.getByText(VALIDATION.SHIFT_END_BEFORE_START));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForTimeout(300);
     expect(await toast(page, SUCCESS.SHIFT_UPDATED).count()).toBe(0);
-    expect(hhmm((await schedule(id)).data.startTime)).toBe('23:00');
+    expect((await schedule(id)).data.endTime).toBe('24:00:00');
+    await end.fill('00:00');
+    expect(await page.getByText(VALIDATION.SHIFT_START_AFTER_END).count()).toBe(0);
 
     // The picker offers the riders of the shift's region, and only them.
     const picker = page.getByRole('textbox', { name: 'Add rider' });
     await picker.click();
     await expect.poll(() => page.getByRole('option').count()).toBe(world.riders.length);
-    // A rider with no Sunday shift into the late evening (the demo's late shift runs to 23:59):
+    // A rider with no Sunday shift into the late evening (the demo's late shift runs to 24:00):
     // adding one who has would rightly be refused as an overlap.
     const lateOnSunday = (await schedules()).filter(
       (s) => s.id !== id && s.weekday === 6 && minutesOf(s.endTime) > 22 * 60,
@@ -316,6 +331,25 @@ describe('shift detail', () => {
     const rows = page.getByRole('table', { name: 'Shift riders' }).locator('tbody tr');
     await visible(rows.first().getByText('Unsaved'));
     expect(await rows.first().textContent()).toContain(rider.phone);
+
+    // Leaving with the rider unsaved asks first: Close stays, Leave discards it (issue 28).
+    await page.getByRole('button', { name: 'Back' }).click();
+    const leaving = page.getByRole('dialog', { name: 'Unsaved riders' });
+    await visible(leaving.getByText(SHIFT_MESSAGES.LEAVE_UNSAVED_RIDERS));
+    await screenshot(page, 'shift-detail-leave-unsaved');
+    await leaving.getByRole('button', { name: 'Close' }).click();
+    await leaving.waitFor({ state: 'hidden' });
+    expect(appPath(page)).toBe(`/shifts/detail/${id}`);
+    await visible(rows.first().getByText('Unsaved'));
+    await page.getByRole('button', { name: 'Back' }).click();
+    await leaving.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL('**/app/shifts');
+    await open(`/shifts/detail/${id}`);
+    await visible(page.getByText('No riders on this shift yet.'));
+    expect((await schedule(id)).data.riders).toEqual([]);
+    await picker.click();
+    await page.getByRole('option', { name: new RegExp(rider.phone) }).click();
+    await visible(rows.first().getByText('Unsaved'));
 
     // The same rider again.
     await picker.click();
@@ -341,23 +375,33 @@ describe('shift detail', () => {
     await page.getByRole('button', { name: `Save ${name}` }).click();
     await visible(toast(page, SUCCESS.RIDER_ADDED_TO_SHIFT));
     await visible(page.getByText('1 rider', { exact: true }));
-    expect((await schedule(id)).data.riders.map((r) => [r.rider.id, r.hotspot])).toEqual([
-      [rider.id, hotspot!.id],
-    ]);
+    expect(
+      (await schedule(id)).data.riders.map((r) => [r.rider.id, r.hotspot, r.allowBreak]),
+    ).toEqual([[rider.id, hotspot!.id, true]]);
     expect(await rows.first().getByText('Unsaved').count()).toBe(0);
 
+    // Breaks are shown and switched per rider, saved with the row (issue 28).
+    const breaks = page.getByRole('switch', { name: `Breaks allowed for ${name}` });
+    expect(await breaks.isChecked()).toBe(true);
+    await breaks.click();
+    await expect.poll(() => breaks.isChecked()).toBe(false);
+    await visible(rows.first().getByText('Not allowed'));
+    await visible(rows.first().getByText('Unsaved'));
     if (other) {
       await page.getByRole('textbox', { name: `Hotspot for ${name}` }).click();
       await page.getByRole('option', { name: other.name, exact: true }).click();
-      await page.getByRole('button', { name: `Save ${name}` }).click();
-      await visible(toast(page, SUCCESS.RIDER_SHIFT_UPDATED));
-      expect((await schedule(id)).data.riders[0]?.hotspot).toBe(other.id);
     }
+    await page.getByRole('button', { name: `Save ${name}` }).click();
+    await visible(toast(page, SUCCESS.RIDER_SHIFT_UPDATED));
+    const [saved] = (await schedule(id)).data.riders;
+    expect([saved?.hotspot, saved?.allowBreak]).toEqual([(other ?? hotspot)!.id, false]);
+    expect(await rows.first().getByText('Unsaved').count()).toBe(0);
 
-    // Nothing unsaved now: the new start time saves.
+    // Nothing unsaved now: the new start time saves, the end stays midnight.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(toast(page, SUCCESS.SHIFT_UPDATED));
-    expect(hhmm((await schedule(id)).data.startTime)).toBe('22:30');
+    const after = (await schedule(id)).data;
+    expect([hhmm(after.startTime), after.endTime]).toEqual(['22:30', '24:00:00']);
     await screenshot(page, 'shift-detail');
 
     await page.getByRole('button', { name: `Remove ${name}` }).click();
@@ -365,12 +409,16 @@ describe('shift detail', () => {
     await visible(page.getByText('0 riders'));
     expect((await schedule(id)).data.riders).toEqual([]);
 
+    // Deleting with a rider unsaved leaves without asking: the shift is gone.
+    await picker.click();
+    await page.getByRole('option', { name: new RegExp(rider.phone) }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete shift' });
     await visible(confirm.getByText(`You want to delete this shift(${id})?`, { exact: true }));
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await visible(toast(page, SUCCESS.SHIFT_DELETED));
     await page.waitForURL('**/app/shifts');
+    expect(await page.getByRole('dialog', { name: 'Unsaved riders' }).count()).toBe(0);
     expect((await schedule(id)).status).toBe(404);
     world.detailId = 0;
   });

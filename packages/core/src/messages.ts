@@ -377,28 +377,6 @@ export const DASHBOARD_MESSAGES = {
   atRiskOnBreak: (until: string) => `Rider is on a break until ${until}`,
 } as const;
 
-/** Shift schedules, riders on them and breaks (server refusals; spec §5 texts are in VALIDATION). */
-export const SHIFT_MESSAGES = {
-  REGION_NOT_FOUND: 'This region does not exist',
-  SCHEDULE_NOT_FOUND: 'This shift does not exist',
-  WEEK_START_NOT_MONDAY: 'The week must start on a Monday',
-  COPY_SAME_WEEKDAY: 'Select a week day other than the shift’s own',
-  RIDER_NOT_FOUND: 'This rider does not exist',
-  RIDER_OTHER_REGION: 'This rider works in another region; pick a rider of the shift’s region',
-  HOTSPOT_OTHER_REGION: 'This hotspot is in another region; pick a hotspot of the shift’s region',
-  riderOverlaps: (start: string, end: string) =>
-    `This rider is already on a shift from ${start} to ${end} that day`,
-  BREAK_NOT_IN_PROGRESS: 'A break can only be given while the shift is in progress',
-  BREAK_ALREADY_GIVEN: 'Break already given for this shift',
-  BREAK_NOT_ALLOWED: 'Breaks are not allowed for this rider on this shift',
-} as const;
-
-/** The attendance list's date filters (GET /shift/rider-shifts/ and its CSV and email). */
-export const ATTENDANCE_MESSAGES = {
-  START_AFTER_END: "Start date can't be greater than end date",
-  END_BEFORE_START: "End date can't be less than start date",
-} as const;
-
 /**
  * Text messages to customers (issue 14), sent in English then Urdu in one SMS. `url` is the
  * public link; feedback links say how long they last.

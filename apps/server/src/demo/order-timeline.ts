@@ -252,17 +252,17 @@ export function nextSlot(t: number, todayStart: number, slotMinutes: number, rng
   if (hour < 7 && rng.chance(0.5)) target = dayStart + (7 + rng.int(0, 3)) * HOUR;
   else if (hour >= 22 && rng.chance(0.5)) target = dayStart + DAY + (7 + rng.int(0, 4)) * HOUR;
   const pickup = alignToSlot(target, todayStart, slotMinutes);
-  // The late shift ends at 23:59, so a slot must end by then: the next morning instead.
+  // The late shift ends at midnight, so a slot must end by then: the next morning instead.
   if (endsAfterShifts(pickup, todayStart, slotMinutes)) {
     return alignToSlot(pickup + (8 + rng.int(0, 3)) * HOUR, todayStart, slotMinutes);
   }
   return pickup;
 }
 
-/** A slot running past 23:59, when the last shift of the day ends: no rider covers it. */
+/** A slot running past midnight, when the last shift of the day ends: no rider covers it. */
 function endsAfterShifts(pickup: number, todayStart: number, slotMinutes: number): boolean {
   const dayEnd = todayStart + (Math.floor((pickup - todayStart) / DAY) + 1) * DAY;
-  return pickup + slotMinutes * MINUTE > dayEnd - MINUTE;
+  return pickup + slotMinutes * MINUTE > dayEnd;
 }
 
 /** The first slot start of the Karachi day's grid at or after `t`. */

@@ -34,10 +34,10 @@ const PAST_DAYS = 13;
 const ATTENDANCE_DAYS = ON_TIME_RATE_DAYS - 1;
 const SLOT = 5 * MINUTE;
 
-/** A schedule's time of day; the late shift's 24 is the day's last minute (no 24:00 in a day). */
-const hhmm = (hour: number) => (hour >= 24 ? '23:59:00' : `${String(hour).padStart(2, '0')}:00:00`);
-/** The same end as a dated shift's offset from its day's start. */
-const endOffset = (hour: number) => Math.min(hour * HOUR, DAY - MINUTE);
+/** A schedule's time of day; the late shift's 24 is 24:00, midnight at the day's end (ADR 0057). */
+const hhmm = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
+/** The same end as a dated shift's offset from its day's start (24:00 is the next day's 00:00). */
+const endOffset = (hour: number) => hour * HOUR;
 const pct = (x: number) => Math.round(x * 100) / 100;
 
 /**

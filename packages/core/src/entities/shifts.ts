@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BREAK_DURATIONS_MINUTES } from '../constants';
-import { VALIDATION } from '../messages';
+import { FORM_VALIDATION, VALIDATION } from '../messages';
+import { SHIFT_MESSAGES } from '../messages/shifts';
 import { SHIFT_STATES } from '../states';
 import { whenMissing } from '../zod-messages';
 import {
@@ -40,12 +41,28 @@ export const shiftRiderAssignmentSchema = z.object({
 });
 export type ShiftRiderAssignment = z.infer<typeof shiftRiderAssignmentSchema>;
 
-/** A weekly shift; start and end are Karachi times of day. */
+/**
+ * The end of a shift's day: a shift may run to midnight, so an end time is a time of day or
+ * 24:00 (PostgreSQL's time type holds it; a dated shift then ends at the next day's 00:00).
+ * Without it the 23:00 slot could never be offered (issue 28; ADR 0057).
+ */
+export const SHIFT_DAY_END = '24:00';
+const DAY_END = /^24:00(:00(\.0+)?)?$/;
+export const isShiftDayEnd = (time: string) => DAY_END.test(time);
+
+/** A shift's end time: HH:mm[:ss], or 24:00[:00] for midnight at the end of the day. */
+export const shiftEndTimeSchema = z
+  .string({ error: FORM_VALIDATION.INVALID_TIME })
+  .refine((v) => isShiftDayEnd(v) || timeOfDaySchema.safeParse(v).success, {
+    error: FORM_VALIDATION.INVALID_TIME,
+  });
+
+/** A weekly shift; start and end are Karachi times of day (the end may be 24:00). */
 export const shiftScheduleSchema = z.object({
   id: idSchema,
   weekday: weekdaySchema,
   startTime: timeOfDaySchema,
-  endTime: timeOfDaySchema,
+  endTime: shiftEndTimeSchema,
   region: idSchema,
   cityName: z.string().nullable(),
   riders: z.array(shiftRiderAssignmentSchema),
@@ -61,15 +78,46 @@ const secondsOfDay = (time: string) => {
 
 type TimeRange = { startTime?: string | undefined; endTime?: string | undefined };
 
-/** Start after end puts a message on both fields (spec §5). */
+/**
+ * Start after end puts a message on both fields (spec §5); so does a zero-length shift, which
+ * would make no dated shift and offer no slot (issue 28).
+ */
+export const timeRangeIssues = (
+  startTime: string,
+  endTime: string,
+): { startTime: string; endTime: string } | null => {
+  const start = secondsOfDay(startTime);
+  const end = secondsOfDay(endTime);
+  if (start > end) {
+    return {
+      startTime: VALIDATION.SHIFT_START_AFTER_END,
+      endTime: VALIDATION.SHIFT_END_BEFORE_START,
+    };
+  }
+  if (start === end) {
+    return {
+      startTime: SHIFT_MESSAGES.SAME_START_AND_END,
+      endTime: SHIFT_MESSAGES.SAME_START_AND_END,
+    };
+  }
+  return null;
+};
+
 const checkTimeRange = (range: TimeRange, ctx: z.core.$RefinementCtx<TimeRange>) => {
   if (!range.startTime || !range.endTime) return;
-  if (secondsOfDay(range.startTime) <= secondsOfDay(range.endTime)) return;
-  ctx.addIssue({ code: 'custom', message: VALIDATION.SHIFT_START_AFTER_END, path: ['startTime'] });
-  ctx.addIssue({ code: 'custom', message: VALIDATION.SHIFT_END_BEFORE_START, path: ['endTime'] });
+  // A time that is not one has its own message; there is no range to compare.
+  if (!timeOfDaySchema.safeParse(range.startTime).success) return;
+  if (!shiftEndTimeSchema.safeParse(range.endTime).success) return;
+  const issues = timeRangeIssues(range.startTime, range.endTime);
+  if (!issues) return;
+  ctx.addIssue({ code: 'custom', message: issues.startTime, path: ['startTime'] });
+  ctx.addIssue({ code: 'custom', message: issues.endTime, path: ['endTime'] });
 };
 
 const requiredTime = z.string({ error: whenMissing(VALIDATION.REQUIRED) }).pipe(timeOfDaySchema);
+const requiredEndTime = z
+  .string({ error: whenMissing(VALIDATION.REQUIRED) })
+  .pipe(shiftEndTimeSchema);
 
 /** POST /shift/shift-schedules/ */
 export const shiftScheduleCreateSchema = z
@@ -77,7 +125,7 @@ export const shiftScheduleCreateSchema = z
     weekday: weekdaySchema,
     region: idSchema,
     startTime: requiredTime,
-    endTime: requiredTime,
+    endTime: requiredEndTime,
   })
   .superRefine(checkTimeRange);
 export type ShiftScheduleCreate = z.infer<typeof shiftScheduleCreateSchema>;
@@ -87,7 +135,7 @@ export const shiftScheduleUpdateSchema = z
   .object({
     weekday: weekdaySchema.optional(),
     startTime: requiredTime.optional(),
-    endTime: requiredTime.optional(),
+    endTime: requiredEndTime.optional(),
   })
   .superRefine(checkTimeRange);
 export type ShiftScheduleUpdate = z.infer<typeof shiftScheduleUpdateSchema>;
@@ -114,13 +162,21 @@ export type RiderShiftScheduleUpdate = z.infer<typeof riderShiftScheduleUpdateSc
 export const copyShiftSchema = z.object({ weekday: weekdaySchema });
 export type CopyShift = z.infer<typeof copyShiftSchema>;
 
-/** PUT /shift/rider-shifts/{id}/: gives the one break; durations come from a fixed list. */
+/**
+ * PUT /shift/rider-shifts/{id}/: gives the one break; durations come from a fixed list. None
+ * given is spec §5's 'Break Duration required'; any other value names the list (issue 28).
+ */
 export const riderShiftBreakSchema = z.object({
   breakDurationMins: z
-    .number({ error: VALIDATION.BREAK_DURATION_REQUIRED })
+    .number({
+      error: (iss) =>
+        iss.input == null
+          ? VALIDATION.BREAK_DURATION_REQUIRED
+          : SHIFT_MESSAGES.BREAK_DURATION_INVALID,
+    })
     .refine(
       (v) => (BREAK_DURATIONS_MINUTES as readonly number[]).includes(v),
-      VALIDATION.BREAK_DURATION_REQUIRED,
+      SHIFT_MESSAGES.BREAK_DURATION_INVALID,
     ),
 });
 export type RiderShiftBreak = z.infer<typeof riderShiftBreakSchema>;
@@ -139,20 +195,27 @@ export const riderShiftSchema = z.object({
 });
 export type RiderShift = z.infer<typeof riderShiftSchema>;
 
+/**
+ * A row of the attendance list. A shift the rider has sent no ping for has no start position:
+ * inside hotspot and online % are null and read N/A (spec §8). Online % counts the slots over so
+ * far (rules/online-slots.ts), null before any counts. allowBreak is the rider's assignment's
+ * (false once the rider is off the weekly shift): the Break button asks rules/shift-break.ts.
+ */
 export const attendanceRecordSchema = z.object({
   id: idSchema,
   rider: z.object({ id: idSchema, name: z.string(), phone: z.string() }),
   isPresent: z.boolean(),
-  riderDidStartInsideHotspot: z.boolean(),
+  riderDidStartInsideHotspot: z.boolean().nullable(),
   hotspotLatitude: latitudeSchema.nullable(),
   hotspotLongitude: longitudeSchema.nullable(),
   hotspotRecordedAt: dateTimeSchema.nullable(),
   shift: riderShiftSchema.pick({ id: true, startDatetime: true, endDatetime: true, state: true }),
   riderShiftOnTimePercentage: z.number().min(0).max(100),
-  riderShiftOnlinePercentage: z.number().min(0).max(100),
+  riderShiftOnlinePercentage: z.number().min(0).max(100).nullable(),
   /** Metres; shown in km with one decimal. */
   distanceTravelled: z.number().nonnegative().nullable(),
   breakAlreadyGiven: z.boolean(),
+  allowBreak: z.boolean(),
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 

@@ -38,4 +38,32 @@ describe('attendance grid (spec §9)', () => {
     expect(rows[0]!.start.toISOString()).toBe('2026-01-05T02:05:00.000Z');
     expect(rows[0]!.cells[0]!.isPresent).toBe(true);
   });
+
+  test("with the shift and now: every slot of the shift drawn, the future 'not yet' (issue 28)", () => {
+    const span = {
+      startDatetime: '2026-01-05T07:00:00+05:00',
+      endDatetime: '2026-01-05T10:00:00+05:00',
+    };
+    // A rider who came at 07:10 and is online up to now, 08:02.
+    const slots = ['07:10', '07:15', '07:20', '07:25', '07:30', '07:35', '07:40'].map((t) =>
+      slot(`2026-01-05T${t}:00+05:00`, true),
+    );
+    slots.push(slot('2026-01-05T08:00:00+05:00', true));
+    const rows = attendanceGrid(slots, { span, now: '2026-01-05T08:02:00+05:00' });
+    // From the shift's start (before the first slot) to its end (after last slot + 1 h).
+    expect(rows.map((r) => r.start.toISOString())).toEqual([
+      '2026-01-05T02:00:00.000Z',
+      '2026-01-05T03:00:00.000Z',
+      '2026-01-05T04:00:00.000Z',
+    ]);
+    const mark = { online: '1', offline: '0', 'not-yet': '-' } as const;
+    const states = rows.map((r) => r.cells.map((c) => mark[c.state]).join(''));
+    // 07:00-07:05 offline (no ping), 07:10-07:40 online, 07:45-07:55 offline, 08:00 online (the
+    // running slot), the rest not yet.
+    expect(states).toEqual(['001111111000', `1${'-'.repeat(11)}`, '-'.repeat(12)]);
+    expect(rows.every((r) => r.cells.every((c) => c.inShift))).toBe(true);
+    // Without `now` nothing is 'not yet' (a finished shift).
+    const done = attendanceGrid(slots, { span });
+    expect(done[2]!.cells.every((c) => c.state === 'offline')).toBe(true);
+  });
 });

@@ -8,30 +8,48 @@ export type ShiftRiderRow = {
   rider: ShiftRiderAssignment['rider'];
   hotspot: number | null;
   allowBreak: boolean;
-  /** Not on the server yet, or its hotspot changed since it was saved. */
+  /** Not on the server yet, or its hotspot or break changed since it was saved. */
   unsaved: boolean;
 };
 
+type Edit = { hotspot: number | null; allowBreak: boolean };
+
 /**
  * The detail's rider table: riders added here and not yet saved come first (spec §4: add puts one
- * first), then the saved ones with any hotspot changed here but not saved.
+ * first), then the saved ones with any hotspot or break setting changed here but not saved.
  */
 export function useShiftRiderRows(saved: readonly ShiftRiderAssignment[]) {
   const [added, setAdded] = useState<ShiftRiderRow[]>([]);
-  const [edits, setEdits] = useState<ReadonlyMap<number, number | null>>(new Map());
+  const [edits, setEdits] = useState<ReadonlyMap<number, Edit>>(new Map());
 
   const savedRows: ShiftRiderRow[] = saved.map((a) => {
-    const hotspot = edits.has(a.id) ? (edits.get(a.id) ?? null) : a.hotspot;
+    const edit = edits.get(a.id);
+    const hotspot = edit ? edit.hotspot : a.hotspot;
+    const allowBreak = edit ? edit.allowBreak : a.allowBreak;
     return {
       key: `a${a.id}`,
       assignmentId: a.id,
       rider: a.rider,
       hotspot,
-      allowBreak: a.allowBreak,
-      unsaved: hotspot !== a.hotspot,
+      allowBreak,
+      unsaved: hotspot !== a.hotspot || allowBreak !== a.allowBreak,
     };
   });
   const rows = [...added, ...savedRows];
+
+  const change = (row: ShiftRiderRow, next: Partial<Edit>) => {
+    if (row.assignmentId === null) {
+      setAdded((list) => list.map((r) => (r.key === row.key ? { ...r, ...next } : r)));
+    } else {
+      const id = row.assignmentId;
+      setEdits((map) =>
+        new Map(map).set(id, {
+          hotspot: next.hotspot !== undefined ? next.hotspot : row.hotspot,
+          allowBreak: next.allowBreak ?? row.allowBreak,
+        }),
+      );
+    }
+  };
 
   return {
     rows,
@@ -49,14 +67,8 @@ export function useShiftRiderRows(saved: readonly ShiftRiderAssignment[]) {
         },
         ...list,
       ]),
-    setHotspot: (row: ShiftRiderRow, hotspot: number | null) => {
-      if (row.assignmentId === null) {
-        setAdded((list) => list.map((r) => (r.key === row.key ? { ...r, hotspot } : r)));
-      } else {
-        const id = row.assignmentId;
-        setEdits((map) => new Map(map).set(id, hotspot));
-      }
-    },
+    setHotspot: (row: ShiftRiderRow, hotspot: number | null) => change(row, { hotspot }),
+    setAllowBreak: (row: ShiftRiderRow, allowBreak: boolean) => change(row, { allowBreak }),
     /** Forgets the local state of a row: after it is saved or removed. */
     settle: (row: ShiftRiderRow) => {
       if (row.assignmentId === null) setAdded((list) => list.filter((r) => r.key !== row.key));

@@ -45,9 +45,13 @@ export interface AttendanceRow {
   start: Date;
   end: Date;
   state: ShiftState;
-  onlinePercentage: number | null;
   distanceMetres: number | null;
   breakAlreadyGiven: boolean;
+  /** The roll-up's shift slots with a ping, and the newest slot it wrote (online % at read). */
+  onlineSlots: number;
+  lastSlotStart: Date | null;
+  /** The rider's assignment to the weekly shift allows a break; false when it is gone. */
+  allowBreak: boolean;
   /** Pickups of the shift due (reached, or past slot start + grace) and reached on time. */
   onTimeDue: number;
   onTimeOn: number;
@@ -94,6 +98,9 @@ const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::flo
  * planner weighs join orders against every index of orders, which cost more than running the
  * page on PGlite (each statement is planned afresh there).
  *
+ * allow_break is the rider's assignment to the weekly shift, as the break's lock reads it (no
+ * assignment: no break).
+ *
  * On-time is rules/lateness.ts `onTimeOutcome` for the 'reached' milestone, written as
  * aggregates exactly as the dashboards' onTimeCountsSql: online orders not cancelled or
  * unverified; reached = reached_at, or collected_at when only that was stamped; deadline =
@@ -113,12 +120,15 @@ function packedRows(page: SQL, keys: readonly SortKey[], model: OnTimeModel, now
         and o.pickup >= rs.start_datetime and o.pickup < rs.end_datetime
         and o.fulfillment_method = 'online'
         and o.state not in ('cancelled', 'unverified'))`;
+  const allowBreak = sql`coalesce((select a.allow_break from rider_shift_schedules a
+      where a.shift_schedule_id = rs.shift_schedule_id and a.rider_id = rs.rider_id), false)`;
   return sql`select coalesce(json_agg(json_build_array(
         rs.id, rs.rider_id, ${rider}, rs.is_present, rs.rider_did_start_inside_hotspot,
         rs.hotspot_latitude, rs.hotspot_longitude, ${epochMs(sql`rs.hotspot_recorded_at`)},
         ${epochMs(sql`rs.start_datetime`)}, ${epochMs(sql`rs.end_datetime`)}, rs.state,
-        rs.online_percentage, rs.distance_travelled_metres, rs.break_already_given, ${onTime},
-        ${SORT_SQL[keys[0]?.column ?? 'created']}
+        rs.online_slots, rs.distance_travelled_metres, rs.break_already_given, ${onTime},
+        ${SORT_SQL[keys[0]?.column ?? 'created']}, ${epochMs(sql`rs.last_slot_start`)},
+        ${allowBreak}
       ) order by ${orderBy(keys)}), '[]'::json)::text
     from (${page}) chosen
     join rider_shifts rs on rs.id = chosen.id`;
@@ -136,11 +146,13 @@ type Packed = [
   number,
   number,
   ShiftState,
-  number | null,
+  number,
   number | null,
   boolean,
   [number, number],
   string,
+  number | null,
+  boolean,
 ];
 
 function unpack(text: string | null): AttendanceRow[] {
@@ -157,12 +169,14 @@ function unpack(text: string | null): AttendanceRow[] {
     start: new Date(r[8]),
     end: new Date(r[9]),
     state: r[10],
-    onlinePercentage: r[11],
+    onlineSlots: r[11],
     distanceMetres: r[12],
     breakAlreadyGiven: r[13],
     onTimeDue: r[14][0],
     onTimeOn: r[14][1],
     sortValue: r[15],
+    lastSlotStart: r[16] === null ? null : new Date(r[16]),
+    allowBreak: r[17],
   }));
 }
 

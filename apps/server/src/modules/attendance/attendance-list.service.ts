@@ -4,9 +4,11 @@ import type {
   AttendanceRecord,
   AttendanceSlot,
 } from '@dastak/core/entities/shifts';
-import { ATTENDANCE_MESSAGES, SUCCESS } from '@dastak/core/messages';
+import { SUCCESS } from '@dastak/core/messages';
+import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/attendance';
 import { karachiDateString, parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { type OnTimeModel, onTimePercentage } from '@dastak/core/rules/lateness';
+import { riderShiftOnlinePercent } from '@dastak/core/rules/online-slots';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { limitOffset } from '../../lib/paging';
@@ -66,15 +68,19 @@ export function filterOf(q: FilterQuery): repo.AttendanceFilter {
   return { regionId: q.region, scheduleId: q.shift, riderId: q.rider, from, to };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const clampPercent = (n: number) => Math.min(100, Math.max(0, round2(n)));
-
-export function toRecord(r: repo.AttendanceRow): AttendanceRecord {
+/**
+ * A rider shift as the list shows it at `now`. With no ping in the shift's window (no start
+ * position, no online slot) inside hotspot and online % are null, read N/A (spec §8). Online %
+ * counts the slots over so far (rules/online-slots.ts, the chart's count too), not the whole
+ * shift: a running shift's slots to come are not offline.
+ */
+export function toRecord(r: repo.AttendanceRow, now: Date): AttendanceRecord {
+  const pinged = r.recordedAt !== null || r.onlineSlots > 0;
   return {
     id: r.id,
     rider: { id: r.riderId, name: r.riderName, phone: r.phone },
     isPresent: r.isPresent,
-    riderDidStartInsideHotspot: r.insideHotspot ?? false,
+    riderDidStartInsideHotspot: pinged ? (r.insideHotspot ?? false) : null,
     hotspotLatitude: r.latitude,
     hotspotLongitude: r.longitude,
     hotspotRecordedAt: r.recordedAt ? toKarachiIso(r.recordedAt) : null,
@@ -85,9 +91,20 @@ export function toRecord(r: repo.AttendanceRow): AttendanceRecord {
       state: r.state,
     },
     riderShiftOnTimePercentage: onTimePercentage(r.onTimeOn, r.onTimeDue),
-    riderShiftOnlinePercentage: clampPercent(r.onlinePercentage ?? 0),
+    riderShiftOnlinePercentage: pinged
+      ? riderShiftOnlinePercent(
+          {
+            startDatetime: r.start,
+            endDatetime: r.end,
+            onlineSlots: r.onlineSlots,
+            lastSlotStart: r.lastSlotStart,
+          },
+          now,
+        )
+      : null,
     distanceTravelled: r.distanceMetres,
     breakAlreadyGiven: r.breakAlreadyGiven,
+    allowBreak: r.allowBreak,
   };
 }
 
@@ -110,7 +127,7 @@ export async function listAttendance(
     { keys: sortKeysOf(q.ordering), model, now },
     limitOffset(q),
   );
-  return { count, results: rows.map(toRecord) };
+  return { count, results: rows.map((r) => toRecord(r, now)) };
 }
 
 /**
@@ -132,7 +149,10 @@ export function attendanceCsvChunks(
     for (;;) {
       const rows = await repo.attendanceBatch(db, filter, options, ATTENDANCE_CSV_BATCH, from);
       if (rows.length === 0) return;
-      yield { text: rows.map((r) => attendanceCsvLine(toRecord(r))).join(''), rows: rows.length };
+      yield {
+        text: rows.map((r) => attendanceCsvLine(toRecord(r, now))).join(''),
+        rows: rows.length,
+      };
       if (rows.length < ATTENDANCE_CSV_BATCH) return;
       const last = rows[rows.length - 1] as repo.AttendanceRow;
       from = { value: last.sortValue, id: last.id };

@@ -5,17 +5,25 @@ import {
   attendanceRecordSchema,
   attendanceSlotSchema,
 } from '@dastak/core/entities/shifts';
-import { ATTENDANCE_MESSAGES, ERRORS, SUCCESS } from '@dastak/core/messages';
+import { ERRORS, SUCCESS } from '@dastak/core/messages';
+import { ATTENDANCE_MESSAGES } from '@dastak/core/messages/attendance';
 import { PERMISSIONS } from '@dastak/core/permissions';
+import { presenceOf } from '@dastak/core/rules/attendance-marks';
 import { startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { onTimeOutcome, onTimePercentage } from '@dastak/core/rules/lateness';
+import { onlineTally, slotStartOf } from '@dastak/core/rules/online-slots';
 import type { OrderState } from '@dastak/core/states';
 import { formatInTimeZone } from 'date-fns-tz';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { outbox } from '../../db/schema/outbox';
-import { riderShiftAttendance, riderShifts, shiftSchedules } from '../../db/schema/shifts';
+import {
+  riderShiftAttendance,
+  riderShiftSchedules,
+  riderShifts,
+  shiftSchedules,
+} from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
 import { dbFingerprint } from '../../security/db-fingerprint';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
@@ -101,6 +109,11 @@ beforeAll(async () => {
   sched.s1 = await schedule(f.bloodRegion, '09:00', '13:00');
   sched.s2 = await schedule(f.bloodRegion, '14:00', '18:00');
   sched.s3 = await schedule(f.otherBloodRegion, '10:00', '14:00');
+  // r1 may take a break on s1, r2 may not; nobody is on s2 any more (no assignment, no break).
+  await f.t.db.insert(riderShiftSchedules).values([
+    { shiftScheduleId: sched.s1, riderId: r1.id, allowBreak: true },
+    { shiftScheduleId: sched.s1, riderId: r2.id, allowBreak: false },
+  ]);
   const created = (n: number) => new Date(Date.now() - n * HOUR);
   rs.a = await riderShift({
     shiftScheduleId: sched.s1,
@@ -112,6 +125,9 @@ beforeAll(async () => {
     hotspotLatitude: 31.5204,
     hotspotLongitude: 74.3587,
     hotspotRecordedAt: new Date(+at(9) + 2 * MIN),
+    // 42 of the shift's 48 slots, as the roll-up counts them.
+    onlineSlots: 42,
+    lastSlotStart: at(12.75),
     onlinePercentage: 87.5,
     distanceTravelledMetres: 12_345,
     breakAlreadyGiven: true,
@@ -132,6 +148,7 @@ beforeAll(async () => {
     state: 'completed',
     isPresent: true,
     riderDidStartInsideHotspot: false,
+    onlineSlots: 16,
     onlinePercentage: 100 / 3,
     distanceTravelledMetres: 0,
     created: created(3),
@@ -219,24 +236,83 @@ describe('GET /shift/rider-shifts/', () => {
       riderShiftOnlinePercentage: 87.5,
       distanceTravelled: 12_345,
       breakAlreadyGiven: true,
+      allowBreak: true,
     });
-    // Nothing rolled up yet: no location, online 0, no distance.
+    // No ping: no location, inside hotspot and online % unknown (N/A, not a cross and 0.00 %),
+    // no distance; the assignment allows no break.
     expect(page.results[1]).toMatchObject({
       isPresent: false,
-      riderDidStartInsideHotspot: false,
+      riderDidStartInsideHotspot: null,
       hotspotLatitude: null,
       hotspotRecordedAt: null,
       riderShiftOnTimePercentage: 100,
-      riderShiftOnlinePercentage: 0,
+      riderShiftOnlinePercentage: null,
       distanceTravelled: null,
       breakAlreadyGiven: false,
+      allowBreak: false,
       shift: { state: 'missed' },
     });
     expect(page.results[2]).toMatchObject({
       riderShiftOnTimePercentage: 0,
       riderShiftOnlinePercentage: 33.33,
       distanceTravelled: 0,
+      allowBreak: false,
     });
+  });
+
+  it('a running shift reads online % over the slots so far, the online chart the same count', async () => {
+    const rider = await createRider(f);
+    // Started an hour ago (on the 5-minute grid), 8 hours long; the rider online in every slot
+    // so far, the running one included: 13 of 96 slots, 13.54 % of the whole shift.
+    const running = slotStartOf(Date.now());
+    const start = running - 60 * MIN;
+    const id = await riderShift({
+      riderId: rider.id,
+      startDatetime: new Date(start),
+      endDatetime: new Date(start + 8 * 60 * MIN),
+      state: 'in-progress',
+      isPresent: true,
+      riderDidStartInsideHotspot: true,
+      hotspotRecordedAt: new Date(start - 5 * MIN),
+      onlineSlots: 13,
+      lastSlotStart: new Date(running),
+      onlinePercentage: 13.54,
+    });
+    const online = Array.from({ length: 13 }, (_, i) => ({
+      riderShiftId: id,
+      slotStart: new Date(start + i * 5 * MIN),
+      isPresent: true,
+    }));
+    // A ping before the start makes a chart slot, not an online slot of the shift.
+    await f.t.db
+      .insert(riderShiftAttendance)
+      .values([
+        ...online,
+        { riderShiftId: id, slotStart: new Date(start - 5 * MIN), isPresent: true },
+      ]);
+    const [row] = (await list(`rider=${rider.id}`)).results;
+    // Present all along reads 100 %, not 13.54 % (the slots to come are not offline).
+    expect(row).toMatchObject({ id, riderShiftOnlinePercentage: 100 });
+    const chart = await api(f).get(`/shift/rider-shift-attendance/?rider_shift=${id}`, viewer);
+    const slots = chart.json() as { startDatetimeslot: string; isPresent: boolean }[];
+    const tally = onlineTally(
+      row!.shift,
+      slots.filter((x) => x.isPresent).map((x) => x.startDatetimeslot),
+      Date.now(),
+    );
+    expect(tally.percent).toBe(row!.riderShiftOnlinePercentage);
+    expect(tally.toCome).toBeGreaterThan(80);
+
+    // Offline for the last half hour: the six slots over count as offline.
+    await f.t.db
+      .update(riderShifts)
+      .set({ onlineSlots: 7, lastSlotStart: new Date(start + 30 * MIN) })
+      .where(eq(riderShifts.id, id));
+    const [gap] = (await list(`rider=${rider.id}`)).results;
+    // 7 online of the 12 over (or 13, had the clock just passed a slot's end).
+    expect([58.33, 53.85]).toContain(gap!.riderShiftOnlinePercentage);
+    // The other tests' filters know the five shifts of the day three days back only.
+    await f.t.db.delete(riderShifts).where(eq(riderShifts.id, id));
   });
 
   it("on-time is the dashboards' definition over the rider's pickups of the shift", async () => {
@@ -420,21 +496,21 @@ const HEADER = [
 ];
 const when = (s: string) => formatInTimeZone(new Date(s), TIME_ZONE, 'yyyy-MM-dd HH:mm');
 const harmless = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+const yesNo = (b: boolean | null) => (b === null ? 'N/A' : b ? 'Yes' : 'No');
 
 /** The CSV record a list row must give, written from the list's own fields. */
 const expectedCells = (r: AttendanceRecord) =>
   [
     r.rider.name,
     r.rider.phone,
-    yesNo(r.isPresent),
+    yesNo(presenceOf(r)),
     yesNo(r.riderDidStartInsideHotspot),
     r.hotspotLatitude === null ? 'N/A' : `${r.hotspotLatitude}, ${r.hotspotLongitude}`,
     r.hotspotRecordedAt ? when(r.hotspotRecordedAt) : 'N/A',
     when(r.shift.startDatetime),
     when(r.shift.endDatetime),
     r.riderShiftOnTimePercentage.toFixed(2),
-    r.riderShiftOnlinePercentage.toFixed(2),
+    r.riderShiftOnlinePercentage === null ? 'N/A' : r.riderShiftOnlinePercentage.toFixed(2),
     r.distanceTravelled === null ? 'N/A' : (r.distanceTravelled / 1000).toFixed(1),
     yesNo(r.breakAlreadyGiven),
   ].map(harmless);

@@ -6,7 +6,10 @@ import { riderLocationPings } from '../../db/schema/riders';
 import { riderShiftAttendance, riderShifts } from '../../db/schema/shifts';
 
 const MINUTE = 60_000;
-/** A shift lies within one Karachi day (start_time <= end_time), so it is shorter than this. */
+/**
+ * A shift lies within one Karachi day, at most 00:00 to 24:00 (ADR 0057), so a ping before its
+ * end is less than this after its start.
+ */
 const SHIFT_MAX_MS = 24 * 60 * MINUTE;
 
 /**

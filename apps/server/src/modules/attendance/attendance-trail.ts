@@ -1,4 +1,5 @@
-import { ATTENDANCE_RULES, ATTENDANCE_SLOT_MS } from '@dastak/core/constants';
+import { ATTENDANCE_RULES } from '@dastak/core/constants';
+import * as slots from '@dastak/core/rules/online-slots';
 import { haversineMetres } from '../dispatch/routing/distance';
 
 /**
@@ -37,8 +38,7 @@ export interface ShiftTimes {
 }
 
 /** The start of the 5-minute slot holding `t` (Karachi is a whole-hour offset from UTC). */
-export const slotStartOf = (t: Date) =>
-  new Date(Math.floor(t.getTime() / ATTENDANCE_SLOT_MS) * ATTENDANCE_SLOT_MS);
+export const slotStartOf = (t: Date) => new Date(slots.slotStartOf(t));
 
 /** Pings in [start - 15 min, end) belong to the shift. */
 export const shiftWindowStart = (s: ShiftTimes) =>
@@ -52,24 +52,16 @@ export const inOpeningWindow = (at: Date, s: ShiftTimes) =>
   at.getTime() >= s.startDatetime.getTime() - OPENING_BEFORE_MS &&
   at.getTime() <= s.startDatetime.getTime() + OPENING_AFTER_MS;
 
-/** The shift's own slots: from the slot holding its start up to its end. */
-export const isShiftSlot = (slot: Date, s: ShiftTimes) =>
-  slot >= slotStartOf(s.startDatetime) && slot < s.endDatetime;
+/** The shift's own slots: from the slot holding its start up to its end (rules/online-slots). */
+export const isShiftSlot = (slot: Date, s: ShiftTimes) => slots.isShiftSlot(slot, s);
 
-/** How many 5-minute slots the shift spans (the online percentage's denominator). */
-export const shiftSlotCount = (s: ShiftTimes) =>
-  Math.max(
-    0,
-    Math.ceil(
-      (s.endDatetime.getTime() - slotStartOf(s.startDatetime).getTime()) / ATTENDANCE_SLOT_MS,
-    ),
-  );
-
-/** Online slots over the shift's slots, in percent with 2 decimals, at most 100. */
+/**
+ * Online slots over all of the shift's slots, in percent with 2 decimals, at most 100: the
+ * stored whole-shift figure. The list reads online % over the slots so far instead
+ * (rules/online-slots.ts riderShiftOnlinePercent), which is this once the shift is over.
+ */
 export function onlinePercentage(onlineSlots: number, s: ShiftTimes): number {
-  const total = shiftSlotCount(s);
-  if (total === 0) return 0;
-  return Math.min(100, Math.round((onlineSlots / total) * 10_000) / 100);
+  return slots.onlinePercent(onlineSlots, slots.shiftSlotCount(s)) ?? 0;
 }
 
 /** The start position is inside when within the radius of the shift's hotspot. */

@@ -1,13 +1,17 @@
 import type { RiderShift } from '@dastak/core/entities/shifts';
-import { SHIFT_MESSAGES, SUCCESS } from '@dastak/core/messages';
+import { SUCCESS } from '@dastak/core/messages';
 import { endOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
+import { breakRefusal } from '@dastak/core/rules/shift-break';
 import type { Db, DbOrTx } from '../../db/client';
 import type { riderShifts } from '../../db/schema/shifts';
 import { conflict, notFound } from '../../lib/http-errors';
 import { publishRidersChanged } from '../realtime/publish';
 import * as repo from './rider-shifts.repository';
 
-/** Breaks (spec §4 Shift): once, only in progress, only where the assignment allows them. */
+/**
+ * Breaks (spec §4 Shift): once, only while the shift runs, only where the assignment allows them
+ * (rules/shift-break.ts, which the console's Break button asks too).
+ */
 
 type RiderShiftRow = typeof riderShifts.$inferSelect;
 
@@ -29,16 +33,16 @@ const breakEnd = (s: RiderShiftRow) =>
 /**
  * PUT /shift/rider-shifts/{id}/: starts the break now. The rider profile's shiftBreakEndTime
  * keeps dispatch from handing the rider new work until it ends; the realtime stream tells the
- * consoles the rider changed.
+ * consoles the rider changed. Asked before the shift's start (a ping in the 15 minutes before it
+ * puts the shift in progress) it is refused: it would be used up before the shift begins.
  */
 export async function giveBreak(db: Db, id: number, minutes: number, now = new Date()) {
   return db.transaction(async (tx) => {
     const found = await repo.lockRiderShift(tx, id);
     if (!found) throw notFound();
     const { shift, allowBreak } = found;
-    if (shift.breakAlreadyGiven) throw conflict(SHIFT_MESSAGES.BREAK_ALREADY_GIVEN);
-    if (shift.state !== 'in-progress') throw conflict(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
-    if (!allowBreak) throw conflict(SHIFT_MESSAGES.BREAK_NOT_ALLOWED);
+    const refusal = breakRefusal({ ...shift, allowBreak }, now);
+    if (refusal) throw conflict(refusal);
     const endsAt = new Date(now.getTime() + minutes * 60_000);
     const updated = await repo.recordBreak(tx, id, shift.riderId, {
       minutes,

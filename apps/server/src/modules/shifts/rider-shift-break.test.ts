@@ -1,4 +1,6 @@
-import { SHIFT_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { BREAK_MESSAGES } from '@dastak/core/messages/attendance';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client';
@@ -91,7 +93,7 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
 
     const again = await giveBreak(shiftId, { break_duration_mins: 15 });
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(SHIFT_MESSAGES.BREAK_ALREADY_GIVEN);
+    expect(again.json().detail).toBe(BREAK_MESSAGES.BREAK_ALREADY_GIVEN);
     expect((await shiftRow(shiftId)).breakDurationMins).toBe(30);
   });
 
@@ -103,15 +105,23 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     for (const s of [scheduled, completed]) {
       const res = await giveBreak(s.shiftId, { break_duration_mins: 15 });
       expect(res.statusCode).toBe(409);
-      expect(res.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_IN_PROGRESS);
+      expect(res.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
     }
     const refused = await giveBreak(noBreaks.shiftId, { break_duration_mins: 15 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toBe(SHIFT_MESSAGES.BREAK_NOT_ALLOWED);
-    for (const body of [{}, { break_duration_mins: 20 }, { break_duration_mins: 'x' }]) {
+    expect(refused.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_ALLOWED);
+    const none = await giveBreak(fine.shiftId, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.breakDurationMins).toEqual([VALIDATION.BREAK_DURATION_REQUIRED]);
+    // A duration off the list names the ones allowed (issue 28), not 'required'.
+    for (const body of [{ break_duration_mins: 20 }, { break_duration_mins: 'x' }]) {
       const res = await giveBreak(fine.shiftId, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.breakDurationMins).toEqual([VALIDATION.BREAK_DURATION_REQUIRED]);
+      expect(res.json()).toMatchObject({
+        detail: SHIFT_MESSAGES.BREAK_DURATION_INVALID,
+        errors: { breakDurationMins: [SHIFT_MESSAGES.BREAK_DURATION_INVALID] },
+      });
+      expect(res.json().detail).toContain('15, 30, 45, 60');
     }
     expect((await giveBreak(fine.shiftId, { break_duration_mins: 15 }, h.viewer)).statusCode).toBe(
       403,
@@ -124,6 +134,32 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     const missing = await giveBreak(999_999, { break_duration_mins: 15 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Not found.');
+  });
+
+  it('refuses a break before the shift starts, though an early ping put it in progress', async () => {
+    // The rider pinged 10 minutes before a start 5 minutes away: in progress, not running yet.
+    const early = await riderOnShift({
+      state: 'in-progress',
+      start: new Date(Date.now() + 5 * MIN),
+      end: new Date(Date.now() + 4 * 60 * MIN),
+    });
+    const res = await giveBreak(early.shiftId, { break_duration_mins: 15 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    // Past its end, still marked in progress until the job completes it: refused too.
+    const over = await riderOnShift({
+      state: 'in-progress',
+      start: new Date(Date.now() - 3 * 60 * MIN),
+      end: new Date(Date.now() - MIN),
+    });
+    const late = await giveBreak(over.shiftId, { break_duration_mins: 15 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toBe(BREAK_MESSAGES.BREAK_NOT_IN_PROGRESS);
+    for (const s of [early, over]) {
+      expect((await shiftRow(s.shiftId)).breakAlreadyGiven).toBe(false);
+      const r = (await h.call('GET', `/entity/rider/${s.riderId}/`, h.editor)).json();
+      expect(r.shiftBreakEndTime).toBeNull();
+    }
   });
 
   it('a rider on a break is offered no work until it ends (suggested riders, auto-assignment)', async () => {

@@ -1,5 +1,5 @@
 import type { ShiftDemand } from '@dastak/core/entities/shifts';
-import { SHIFT_MESSAGES } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';

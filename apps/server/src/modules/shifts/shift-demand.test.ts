@@ -1,4 +1,4 @@
-import { SHIFT_MESSAGES } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../db/schema/shifts';

@@ -3,7 +3,8 @@ import type {
   RiderShiftScheduleUpdate,
   ShiftRiderAssignment,
 } from '@dastak/core/entities/shifts';
-import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import { VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -49,6 +50,9 @@ export async function addShiftRider(
     const rider = await repo.findRider(tx, body.rider);
     if (!rider) {
       throw badRequest(SHIFT_MESSAGES.RIDER_NOT_FOUND, { rider: [SHIFT_MESSAGES.RIDER_NOT_FOUND] });
+    }
+    if (!rider.isActive) {
+      throw badRequest(SHIFT_MESSAGES.RIDER_INACTIVE, { rider: [SHIFT_MESSAGES.RIDER_INACTIVE] });
     }
     if (rider.regionId !== s.regionId) {
       throw badRequest(SHIFT_MESSAGES.RIDER_OTHER_REGION, {

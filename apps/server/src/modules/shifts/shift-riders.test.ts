@@ -1,5 +1,8 @@
-import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import { VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users';
 import { shiftsHarness } from './shifts.fixtures';
 
 const h = shiftsHarness();
@@ -21,6 +24,11 @@ const schedule$ = async (over: object = {}) =>
 beforeAll(async () => {
   schedule = await schedule$();
 });
+
+const nameOf = async (id: number) => {
+  const [u] = await h.t.db.select().from(users).where(eq(users.id, id));
+  return `${u!.firstName} ${u!.lastName}`;
+};
 
 describe('riders on a shift schedule', () => {
   it('adds a rider (201), lists it newest first, and refuses the same rider twice', async () => {
@@ -75,6 +83,19 @@ describe('riders on a shift schedule', () => {
     expect(await h.counts()).toEqual(before);
   });
 
+  it('refuses an inactive rider (400 naming the field), nothing written', async () => {
+    const rider = await h.rider();
+    await h.t.db.update(users).set({ isActive: false }).where(eq(users.id, rider));
+    const before = await h.counts();
+    const res = await post({ shift_schedule: schedule, rider, hotspot: h.gulbergHotspot });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      detail: SHIFT_MESSAGES.RIDER_INACTIVE,
+      errors: { rider: [SHIFT_MESSAGES.RIDER_INACTIVE] },
+    });
+    expect(await h.counts()).toEqual(before);
+  });
+
   it('refuses a rider already on an overlapping shift that weekday (409), not a touching one', async () => {
     const rider = await h.rider();
     expect(
@@ -86,7 +107,9 @@ describe('riders on a shift schedule', () => {
     const before = await h.counts();
     const clash = await post({ shift_schedule: overlapping, rider, hotspot: h.gulbergHotspot });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().detail).toBe(SHIFT_MESSAGES.riderOverlaps('09:00', '13:00'));
+    expect(clash.json().detail).toBe(
+      SHIFT_MESSAGES.riderOverlaps(await nameOf(rider), '09:00', '13:00'),
+    );
     expect(await h.counts()).toEqual(before);
     expect(
       (await post({ shift_schedule: touching, rider, hotspot: h.gulbergHotspot })).statusCode,
@@ -99,7 +122,9 @@ describe('riders on a shift schedule', () => {
       start_time: '11:00',
     });
     expect(move.statusCode).toBe(409);
-    expect(move.json().detail).toBe(SHIFT_MESSAGES.riderOverlaps('09:00', '13:00'));
+    expect(move.json().detail).toBe(
+      SHIFT_MESSAGES.riderOverlaps(await nameOf(rider), '09:00', '13:00'),
+    );
   });
 
   it('changes hotspot and allow_break (PUT), removes (DELETE 204), 404 for unknown ids', async () => {

@@ -134,14 +134,24 @@ export function deleteAssignment(tx: DbOrTx, id: number) {
   return tx.delete(riderShiftSchedules).where(eq(riderShiftSchedules.id, id));
 }
 
-/** A rider user with the region of the profile; undefined for other users. */
+/** A rider user with the region of the profile and whether active; undefined for other users. */
 export function findRider(db: DbOrTx, riderId: number) {
   return db
-    .select({ id: users.id, regionId: riderProfiles.regionId })
+    .select({ id: users.id, regionId: riderProfiles.regionId, isActive: users.isActive })
     .from(users)
     .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id))
     .where(eq(users.id, riderId))
     .then((r) => r[0]);
+}
+
+/** Which of these users are active (an inactive rider is put on no shift). */
+export async function activeUserIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.isActive, true)));
+  return new Set(rows.map((r) => r.id));
 }
 
 export function findHotspot(db: DbOrTx, hotspotId: number) {
@@ -154,7 +164,7 @@ export function findHotspot(db: DbOrTx, hotspotId: number) {
 
 /**
  * Schedules of these riders on the weekday whose times overlap [start, end) (touching ends do
- * not overlap), other than `exceptScheduleId`.
+ * not overlap), other than `exceptScheduleId`, with the rider's name; by name, then rider id.
  */
 export function findOverlaps(
   db: DbOrTx,
@@ -167,15 +177,18 @@ export function findOverlaps(
   },
 ) {
   if (p.riderIds.length === 0) return Promise.resolve([]);
+  const riderName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
   return db
     .select({
       riderId: riderShiftSchedules.riderId,
+      riderName,
       scheduleId: shiftSchedules.id,
       startTime: shiftSchedules.startTime,
       endTime: shiftSchedules.endTime,
     })
     .from(riderShiftSchedules)
     .innerJoin(shiftSchedules, eq(shiftSchedules.id, riderShiftSchedules.shiftScheduleId))
+    .innerJoin(users, eq(users.id, riderShiftSchedules.riderId))
     .where(
       and(
         inArray(riderShiftSchedules.riderId, [...p.riderIds]),
@@ -185,7 +198,7 @@ export function findOverlaps(
         p.exceptScheduleId !== undefined ? ne(shiftSchedules.id, p.exceptScheduleId) : undefined,
       ),
     )
-    .limit(1);
+    .orderBy(riderName, asc(riderShiftSchedules.riderId), asc(shiftSchedules.startTime));
 }
 
 /** GET /shift/shifts/: the region's weekly shifts, by weekday then start. */

@@ -1,10 +1,11 @@
-import type {
-  ShiftOption,
-  ShiftSchedule,
-  ShiftScheduleCreate,
-  ShiftScheduleUpdate,
+import {
+  type ShiftOption,
+  type ShiftSchedule,
+  type ShiftScheduleCreate,
+  type ShiftScheduleUpdate,
+  timeRangeIssues,
 } from '@dastak/core/entities/shifts';
-import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { assertVersion, type Edit, editOrConflict, versionConflict } from '../../lib/versioning';
@@ -60,10 +61,10 @@ export const listShiftOptions = async (db: DbOrTx, region?: number): Promise<Shi
   }));
 
 /**
- * PostgreSQL's time type holds '24:00:00' (the end of the day, which an all-day shift stored
- * directly may use); the API's time of day stops at 23:59:59, so it is shown as that.
+ * Times as PostgreSQL's time type writes them ('HH:mm:ss'). An end of '24:00:00' (midnight at the
+ * end of the day, ADR 0057) goes out as it is: the API's end time takes it.
  */
-const timeOut = (time: string) => (time.startsWith('24:') ? '23:59:59' : time);
+const timeOut = (time: string) => time;
 
 /** The schedule's upcoming dated shifts follow it at once (time slots and dispatch read them). */
 export async function refreshScheduleShifts(tx: DbOrTx, scheduleId: number, now: Date) {
@@ -114,11 +115,12 @@ export async function updateSchedule(
           startTime: body.startTime ?? s.startTime,
           endTime: body.endTime ?? s.endTime,
         };
-        // One side changed alone can still cross the other side's stored value.
-        if (seconds(next.startTime) > seconds(next.endTime)) {
-          throw badRequest(VALIDATION.SHIFT_START_AFTER_END, {
-            startTime: [VALIDATION.SHIFT_START_AFTER_END],
-            endTime: [VALIDATION.SHIFT_END_BEFORE_START],
+        // One side changed alone can still cross (or meet) the other side's stored value.
+        const issues = timeRangeIssues(next.startTime, next.endTime);
+        if (issues) {
+          throw badRequest(issues.startTime, {
+            startTime: [issues.startTime],
+            endTime: [issues.endTime],
           });
         }
         const riders = await repo.listAssignments(tx, [id]);
@@ -148,7 +150,10 @@ export async function deleteSchedule(db: Db, id: number, now = new Date()): Prom
   });
 }
 
-/** POST /shift/copy-shift-schedule/{id}/: the same times on another weekday, riders included. */
+/**
+ * POST /shift/copy-shift-schedule/{id}/: the same times on another weekday, its active riders
+ * included with their hotspots and breaks.
+ */
 export async function copySchedule(
   db: Db,
   id: number,
@@ -163,7 +168,13 @@ export async function copySchedule(
         weekday: [SHIFT_MESSAGES.COPY_SAME_WEEKDAY],
       });
     }
-    const riders = await repo.listAssignments(tx, [id]);
+    // An inactive rider is put on no shift (issue 28): the copy leaves them out.
+    const assigned = await repo.listAssignments(tx, [id]);
+    const active = await repo.activeUserIds(
+      tx,
+      assigned.map((r) => r.rider.id),
+    );
+    const riders = assigned.filter((r) => active.has(r.rider.id));
     await refuseOverlaps(tx, {
       riderIds: riders.map((r) => r.rider.id),
       weekday,
@@ -193,20 +204,25 @@ export async function copySchedule(
   return getSchedule(db, newId);
 }
 
-/** 409 when one of the riders already works a shift of that weekday overlapping the times. */
+/**
+ * 409 when one of the riders already works a shift of that weekday overlapping the times, naming
+ * the first such rider (by name, then id) and how many more there are.
+ */
 export async function refuseOverlaps(
   tx: DbOrTx,
   p: Parameters<typeof repo.findOverlaps>[1],
 ): Promise<void> {
-  const [clash] = await repo.findOverlaps(tx, p);
+  const clashes = await repo.findOverlaps(tx, p);
+  const [clash] = clashes;
   if (clash) {
+    const others = new Set(clashes.map((c) => c.riderId)).size - 1;
     throw conflict(
-      SHIFT_MESSAGES.riderOverlaps(clash.startTime.slice(0, 5), clash.endTime.slice(0, 5)),
+      SHIFT_MESSAGES.riderOverlaps(
+        clash.riderName,
+        clash.startTime.slice(0, 5),
+        clash.endTime.slice(0, 5),
+        others,
+      ),
     );
   }
 }
-
-const seconds = (time: string) => {
-  const [h = 0, m = 0, s = 0] = time.split(':').map(Number);
-  return h * 3600 + m * 60 + s;
-};

@@ -1,7 +1,10 @@
-import { SHIFT_MESSAGES, VALIDATION } from '@dastak/core/messages';
+import { VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { shiftSchedules } from '../../db/schema/shifts';
-import { shiftsHarness } from './shifts.fixtures';
+import { riderShifts, shiftSchedules } from '../../db/schema/shifts';
+import { users } from '../../db/schema/users';
+import { karachiDay, shiftsHarness } from './shifts.fixtures';
 
 const h = shiftsHarness();
 
@@ -14,6 +17,11 @@ const gulbergShift = (over: object = {}) => ({
   end_time: '13:00',
   ...over,
 });
+
+const nameOf = async (id: number) => {
+  const [u] = await h.t.db.select().from(users).where(eq(users.id, id));
+  return `${u!.firstName} ${u!.lastName}`;
+};
 
 describe('shift schedules', () => {
   it('creates a schedule (201) and reads it back with the city name, in the list and by id', async () => {
@@ -164,23 +172,164 @@ describe('shift schedules', () => {
       weekday: 6,
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(SHIFT_MESSAGES.riderOverlaps('07:00', '08:00'));
+    // The refusal names the rider who would work two shifts at once (issue 28).
+    expect(again.json().detail).toBe(
+      SHIFT_MESSAGES.riderOverlaps(await nameOf(rider), '07:00', '08:00'),
+    );
     expect(
       (await h.call('POST', '/shift/copy-shift-schedule/999999/', h.editor, { weekday: 1 }))
         .statusCode,
     ).toBe(404);
   });
 
-  it('shows an all-day schedule stored as 24:00 as 23:59:59 (the API time of day)', async () => {
+  it('refuses a zero-length shift on create and edit (400 on both fields), writing nothing', async () => {
+    const before = await h.counts();
+    const same = {
+      startTime: [SHIFT_MESSAGES.SAME_START_AND_END],
+      endTime: [SHIFT_MESSAGES.SAME_START_AND_END],
+    };
+    const zero = await create(gulbergShift({ start_time: '10:00', end_time: '10:00:00' }));
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toMatchObject({ detail: SHIFT_MESSAGES.SAME_START_AND_END, errors: same });
+    expect(await h.counts()).toEqual(before);
+    const s = (await create(gulbergShift({ weekday: 1 }))).json();
+    // One side moved onto the stored other side.
+    const onto = await h.call('PATCH', `/shift/shift-schedules/${s.id}/`, h.editor, {
+      end_time: '09:00',
+    });
+    expect(onto.statusCode).toBe(400);
+    expect(onto.json()).toMatchObject({ detail: SHIFT_MESSAGES.SAME_START_AND_END, errors: same });
+    expect((await h.call('GET', `/shift/shift-schedules/${s.id}/`, h.viewer)).json()).toMatchObject(
+      { startTime: '09:00:00', endTime: '13:00:00' },
+    );
+  });
+
+  it('runs a shift to midnight (24:00): its dated shift ends at the next day 00:00 and the 23:00 slot is offered', async () => {
+    const day = karachiDay(2);
+    const region = h.geo.dha.id;
+    const res = await create({
+      weekday: day.weekday,
+      region,
+      start_time: '22:00',
+      end_time: '24:00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const s = res.json();
+    expect(s).toMatchObject({ startTime: '22:00:00', endTime: '24:00:00' });
+    expect((await h.call('GET', `/shift/shift-schedules/${s.id}/`, h.viewer)).json().endTime).toBe(
+      '24:00:00',
+    );
+    const options = await h.call('GET', `/shift/shifts/?region=${region}`, h.viewer);
+    expect(options.json()).toContainEqual(
+      expect.objectContaining({ id: s.id, endTime: '24:00:00' }),
+    );
+    // 24:00 is an end only.
+    const startAtEnd = await create({ weekday: 0, region, start_time: '24:00', end_time: '24:00' });
+    expect(startAtEnd.statusCode).toBe(400);
+
+    const rider = await h.rider(region);
+    const added = await h.call('POST', '/shift/rider-shift-schedules/', h.editor, {
+      shift_schedule: s.id,
+      rider,
+      hotspot: h.dhaHotspot,
+    });
+    expect(added.statusCode).toBe(201);
+    const [dated] = await h.t.db
+      .select()
+      .from(riderShifts)
+      .where(and(eq(riderShifts.riderId, rider), eq(riderShifts.startDatetime, day.at('22:00'))));
+    expect(dated?.endDatetime.toISOString()).toBe(
+      new Date(day.at('22:00').getTime() + 2 * 3_600_000).toISOString(),
+    );
+    // The rider covers 22:00-24:00 that day: both hour slots, the 23:00 one included.
+    const slots = await h.call('POST', '/orders/blood/time-slots/', h.editor, {
+      date: day.date,
+      region_id: region,
+      is_covid: false,
+    });
+    expect(slots.statusCode).toBe(200);
+    expect(slots.json().map((x: { id: string }) => x.id)).toEqual(['22:00', '23:00']);
+    // The next day's slots know nothing of it (nothing leaks past midnight).
+    const next = await h.call('POST', '/orders/blood/time-slots/', h.editor, {
+      date: karachiDay(3).date,
+      region_id: region,
+      is_covid: false,
+    });
+    expect(next.json()).toEqual([]);
+    // A shift of the rider's the next morning from 00:00 touches it and is accepted.
+    const morning = await create({
+      weekday: karachiDay(3).weekday,
+      region,
+      start_time: '00:00',
+      end_time: '02:00',
+    });
+    const touching = await h.call('POST', '/shift/rider-shift-schedules/', h.editor, {
+      shift_schedule: morning.json().id,
+      rider,
+      hotspot: h.dhaHotspot,
+    });
+    expect(touching.statusCode, touching.body).toBe(201);
+    const mine = await h.t.db.select().from(riderShifts).where(eq(riderShifts.riderId, rider));
+    expect(mine.map((r) => r.startDatetime.toISOString())).toContain(
+      karachiDay(3).at('00:00').toISOString(),
+    );
+    await h.call('DELETE', `/shift/shift-schedules/${morning.json().id}/`, h.editor);
+    await h.call('DELETE', `/shift/shift-schedules/${s.id}/`, h.editor);
+  });
+
+  it('shows a schedule stored as 00:00-24:00 as it is (the API end takes 24:00)', async () => {
     const [row] = await h.t.db
       .insert(shiftSchedules)
       .values({ regionId: h.geo.xray.id, weekday: 1, startTime: '00:00', endTime: '24:00' })
       .returning();
     const res = await h.call('GET', `/shift/shift-schedules/${row!.id}/`, h.viewer);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ startTime: '00:00:00', endTime: '23:59:59' });
+    expect(res.json()).toMatchObject({ startTime: '00:00:00', endTime: '24:00:00' });
     const options = await h.call('GET', `/shift/shifts/?region=${h.geo.xray.id}`, h.viewer);
-    expect(options.json()).toEqual([expect.objectContaining({ endTime: '23:59:59' })]);
+    expect(options.json()).toEqual([expect.objectContaining({ endTime: '24:00:00' })]);
+  });
+
+  it('a copy leaves inactive riders out, and one blocked by an overlap names the rider', async () => {
+    const s = (
+      await create(gulbergShift({ weekday: 4, start_time: '14:00', end_time: '16:00' }))
+    ).json();
+    const active = await h.rider();
+    const leaver = await h.rider();
+    for (const rider of [active, leaver]) {
+      const res = await h.call('POST', '/shift/rider-shift-schedules/', h.editor, {
+        shift_schedule: s.id,
+        rider,
+        hotspot: h.gulbergHotspot,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await h.t.db.update(users).set({ isActive: false }).where(eq(users.id, leaver));
+    const copy = await h.call('POST', `/shift/copy-shift-schedule/${s.id}/`, h.editor, {
+      weekday: 5,
+    });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().riders.map((r: { rider: { id: number } }) => r.rider.id)).toEqual([active]);
+
+    // The active rider already works Saturday 15:00-17:00 elsewhere: a copy there is refused,
+    // naming that rider, and writes nothing.
+    const other = (
+      await create(gulbergShift({ weekday: 6, start_time: '15:00', end_time: '17:00' }))
+    ).json();
+    await h.call('POST', '/shift/rider-shift-schedules/', h.editor, {
+      shift_schedule: other.id,
+      rider: active,
+      hotspot: h.gulbergHotspot,
+    });
+    const before = await h.counts();
+    const blocked = await h.call('POST', `/shift/copy-shift-schedule/${s.id}/`, h.editor, {
+      weekday: 6,
+    });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().detail).toBe(
+      SHIFT_MESSAGES.riderOverlaps(await nameOf(active), '15:00', '17:00'),
+    );
+    expect(blocked.json().detail).toContain(await nameOf(active));
+    expect(await h.counts()).toEqual(before);
   });
 
   it('lists shift options by weekday then start for the attendance select', async () => {

@@ -7,8 +7,12 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 export const formatCoordinates = (latitude: number, longitude: number) =>
   `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
 
-/** A tick or a cross, named for assistive technology ('Present' / 'Absent'). */
-export function YesNoMark({ value, yes, no }: { value: boolean; yes: string; no: string }) {
+/**
+ * A tick or a cross, named for assistive technology ('Present' / 'Absent'); N/A when the value
+ * is not known (a shift with no ping yet, spec §8).
+ */
+export function YesNoMark({ value, yes, no }: { value: boolean | null; yes: string; no: string }) {
+  if (value === null) return <Text size="sm">{EMPTY.NA}</Text>;
   return (
     <ThemeIcon
       variant="light"

@@ -1,24 +1,94 @@
 import type { AttendanceRecord } from '@dastak/core/entities/shifts';
 import { EMPTY } from '@dastak/core/messages';
+import { BREAK_MESSAGES } from '@dastak/core/messages/attendance';
+import { presenceOf } from '@dastak/core/rules/attendance-marks';
 import { formatKm } from '@dastak/core/rules/format';
+import { breakRefusal } from '@dastak/core/rules/shift-break';
 import { truncateRiderName } from '@dastak/core/rules/truncate';
-import { ActionIcon, Anchor, Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChartGridDots, IconCoffee } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { DataColumn } from '../../../components/data-table/data-table';
 import { ListFooter, type ListLoadProps } from '../../../components/data-table/list-footer';
+import { useMinuteNow } from '../../../lib/shared-clock';
 import { DateTimeCell, formatCoordinates, YesNoMark } from './attendance-cells';
 import { PercentDonut } from './percent-donut';
 
 export type RowAction = 'chart' | 'map' | 'break';
 
-/** Spec §4 'Shift': a break only while the shift is in progress, and only once. */
-export const canGiveBreak = (row: AttendanceRecord) =>
-  row.shift.state === 'in-progress' && !row.breakAlreadyGiven;
+/**
+ * Why the row's break can not be given now (the server's own 409 words), null when it can: once,
+ * only while the shift runs, only where the rider's assignment allows (rules/shift-break.ts).
+ */
+export const breakRefusalOf = (row: AttendanceRecord, now: number) =>
+  breakRefusal(
+    {
+      state: row.shift.state,
+      startDatetime: row.shift.startDatetime,
+      endDatetime: row.shift.endDatetime,
+      breakAlreadyGiven: row.breakAlreadyGiven,
+      allowBreak: row.allowBreak,
+    },
+    now,
+  );
+
+function BreakCell({
+  row,
+  now,
+  mayChangeShift,
+  onGive,
+}: {
+  row: AttendanceRecord;
+  now: number;
+  mayChangeShift: boolean;
+  onGive: () => void;
+}) {
+  const refusal = breakRefusalOf(row, now);
+  const button = (
+    <Button
+      size="xs"
+      variant="light"
+      color="orange"
+      px={8}
+      leftSection={<IconCoffee size={14} />}
+      aria-label={`Give break to ${row.rider.name}`}
+      disabled={!mayChangeShift || refusal !== null}
+      onClick={onGive}
+    >
+      Give break
+    </Button>
+  );
+  return (
+    <Stack gap={2} align="flex-start">
+      {mayChangeShift && refusal ? (
+        // A disabled button takes no hover: the wrapper carries the reason.
+        <Tooltip label={refusal} withArrow multiline maw={240}>
+          <Box component="span" data-break-refusal={refusal}>
+            {button}
+          </Box>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {row.breakAlreadyGiven ? (
+        <Text size="xs" c="dimmed">
+          Break given
+        </Text>
+      ) : (
+        !row.allowBreak && (
+          <Text size="xs" c="dimmed">
+            {BREAK_MESSAGES.NO_BREAKS}
+          </Text>
+        )
+      )}
+    </Stack>
+  );
+}
 
 function columns(
   onAction: (action: RowAction, row: AttendanceRecord) => void,
   mayChangeShift: boolean,
+  now: number,
 ): DataColumn<AttendanceRecord>[] {
   return [
     {
@@ -38,7 +108,7 @@ function columns(
     {
       key: 'attendance',
       header: 'Attendance',
-      render: (row) => <YesNoMark value={row.isPresent} yes="Present" no="Absent" />,
+      render: (row) => <YesNoMark value={presenceOf(row)} yes="Present" no="Absent" />,
     },
     {
       key: 'hotspot',
@@ -129,25 +199,12 @@ function columns(
       key: 'break',
       header: 'Break',
       render: (row) => (
-        <Stack gap={2} align="flex-start">
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            px={8}
-            leftSection={<IconCoffee size={14} />}
-            aria-label={`Give break to ${row.rider.name}`}
-            disabled={!mayChangeShift || !canGiveBreak(row)}
-            onClick={() => onAction('break', row)}
-          >
-            Give break
-          </Button>
-          {row.breakAlreadyGiven && (
-            <Text size="xs" c="dimmed">
-              Break given
-            </Text>
-          )}
-        </Stack>
+        <BreakCell
+          row={row}
+          now={now}
+          mayChangeShift={mayChangeShift}
+          onGive={() => onAction('break', row)}
+        />
       ),
     },
   ];
@@ -163,7 +220,12 @@ export function AttendanceTable({
   onAction: (action: RowAction, row: AttendanceRecord) => void;
   mayChangeShift: boolean;
 } & ListLoadProps) {
-  const cols = useMemo(() => columns(onAction, mayChangeShift), [onAction, mayChangeShift]);
+  // A break opens at the shift's start and closes at its end, with no fetch to say so.
+  const now = useMinuteNow();
+  const cols = useMemo(
+    () => columns(onAction, mayChangeShift, now),
+    [onAction, mayChangeShift, now],
+  );
   // The shared DataTable's roomier spacing would push Break out of sight at 1440 wide: twelve
   // columns sit closer here.
   return (

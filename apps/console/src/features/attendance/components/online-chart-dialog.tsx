@@ -1,7 +1,7 @@
-import { ATTENDANCE_SLOT_MS } from '@dastak/core/constants';
 import type { AttendanceRecord } from '@dastak/core/entities/shifts';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
 import { Center, Loader, Modal, Text } from '@mantine/core';
+import { useMinuteNow } from '../../../lib/shared-clock';
 import { useRiderShiftAttendanceQuery } from '../api/get-rider-shift-attendance';
 import { OnlineChartGrid } from './online-chart-grid';
 
@@ -10,11 +10,6 @@ export function onlineChartTitle(row: AttendanceRecord): string {
   const { startDatetime, endDatetime } = row.shift;
   return `${row.rider.name} · ${formatDisplayDate(startDatetime)} ${formatTime12(startDatetime)} - ${formatTime12(endDatetime)}`;
 }
-
-const shiftSlotCount = (row: AttendanceRecord) =>
-  Math.round(
-    (Date.parse(row.shift.endDatetime) - Date.parse(row.shift.startDatetime)) / ATTENDANCE_SLOT_MS,
-  );
 
 /** The Online chart column's dialog (spec §2.11): the shift's 5-minute grid, read when opened. */
 export function OnlineChartDialog({
@@ -25,6 +20,8 @@ export function OnlineChartDialog({
   onClose: () => void;
 }) {
   const slots = useRiderShiftAttendanceQuery(row?.shift.id ?? 0, row !== null);
+  // A running shift's slots turn from 'not yet' as the clock moves.
+  const now = useMinuteNow();
   return (
     <Modal
       opened={row !== null}
@@ -46,7 +43,7 @@ export function OnlineChartDialog({
           No online data for this shift yet.
         </Text>
       ) : (
-        <OnlineChartGrid slots={slots.data} shiftSlots={row ? shiftSlotCount(row) : 0} />
+        row && <OnlineChartGrid slots={slots.data} shift={row.shift} now={now} />
       )}
     </Modal>
   );

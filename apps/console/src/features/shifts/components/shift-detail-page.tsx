@@ -1,16 +1,19 @@
 import type { ShiftSchedule } from '@dastak/core/entities/shifts';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconCalendarOff, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConflictAlert } from '../../../components/conflict-alert';
 import { MessagePage } from '../../../components/message-page';
 import { ApiError } from '../../../lib/api-client';
 import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
+import { useRouteBlocker } from '../../../lib/route-blocker';
 import { showSuccessToast } from '../../../lib/toast';
 import { useHasPermission } from '../../auth/hooks/use-session';
 import { useShiftRegionsQuery } from '../api/get-shift-regions';
@@ -49,6 +52,7 @@ export function ShiftDetailPage() {
   const [errors, setErrors] = useState<TimeErrors>({});
   const [deleting, setDeleting] = useState(false);
   useDocumentTitle(`Shift ${Number.isInteger(id) ? id : ''} · Dastak`);
+  const unsavedGuard = useUnsavedRidersGuard(table.hasUnsaved);
 
   if (
     !Number.isInteger(id) ||
@@ -193,9 +197,50 @@ export function ShiftDetailPage() {
         <DeleteShiftDialog
           shift={deleting ? data : null}
           onClose={() => setDeleting(false)}
-          onDeleted={() => navigate('/shifts')}
+          onDeleted={() => {
+            // The shift is gone, and its unsaved riders with it: nothing to ask.
+            unsavedGuard.release();
+            navigate('/shifts');
+          }}
         />
       )}
+      <ConfirmDialog
+        opened={unsavedGuard.asking}
+        title="Unsaved riders"
+        text={SHIFT_MESSAGES.LEAVE_UNSAVED_RIDERS}
+        confirmLabel="Leave"
+        color="red"
+        onConfirm={unsavedGuard.leave}
+        onClose={unsavedGuard.stay}
+      />
     </Stack>
   );
+}
+
+/**
+ * Leaving the detail (Back, the side navigation, the browser's back) while a rider row is unsaved
+ * asks first, and so does closing or reloading the tab (the browser's own prompt): otherwise the
+ * riders added here would be dropped without a word (issue 28). Only a move to another page
+ * asks; a change of the query string stays.
+ */
+function useUnsavedRidersGuard(hasUnsaved: boolean) {
+  const released = useRef(false);
+  const blocker = useRouteBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsaved && !released.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!hasUnsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasUnsaved]);
+  return {
+    asking: blocker.state === 'blocked',
+    leave: () => blocker.proceed?.(),
+    stay: () => blocker.reset?.(),
+    release: () => {
+      released.current = true;
+    },
+  };
 }

@@ -1,7 +1,18 @@
 import type { ShiftSchedule } from '@dastak/core/entities/shifts';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { truncateRiderName } from '@dastak/core/rules/truncate';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
@@ -16,7 +27,10 @@ import { showWarningToast } from '../warning-toast';
 const fullName = (r: { firstName: string; lastName: string }) =>
   `${r.firstName} ${r.lastName}`.trim();
 
-/** The shift's riders (spec §2.11): a picker of the region's riders and a row per rider. */
+/**
+ * The shift's riders (spec §2.11): a picker of the region's riders and a row per rider with its
+ * hotspot and whether it may be given a break (the attendance screen's Break button follows it).
+ */
 export function ShiftRidersCard({
   shift,
   table,
@@ -149,6 +163,7 @@ export function ShiftRidersCard({
               <Table.Th>Name</Table.Th>
               <Table.Th>Phone</Table.Th>
               <Table.Th w={260}>Hotspot</Table.Th>
+              <Table.Th w={150}>Breaks</Table.Th>
               {canChange && <Table.Th w={150}>Actions</Table.Th>}
             </Table.Tr>
           </Table.Thead>
@@ -186,6 +201,16 @@ export function ShiftRidersCard({
                       readOnly={!canChange}
                       size="xs"
                       comboboxProps={{ withinPortal: true }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`Breaks allowed for ${name}`}
+                      label={row.allowBreak ? 'Allowed' : 'Not allowed'}
+                      checked={row.allowBreak}
+                      disabled={!canChange}
+                      onChange={(event) => table.setAllowBreak(row, event.currentTarget.checked)}
+                      size="sm"
                     />
                   </Table.Td>
                   {canChange && (
