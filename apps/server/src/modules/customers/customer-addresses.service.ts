@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import * as repo from './customer-addresses.repository';
 import { customerExists } from './customers.repository';
 
-type RegionLink = { customerAddressId: number; id: number; name: string };
+type RegionLink = { customerAddressId: number; id: number; name: string; vertical: Vertical };
 
 /** An address row with its regions as the API answers it (core customerAddressSchema). */
 export function toAddress(row: repo.AddressRow, links: RegionLink[]): CustomerAddress {
@@ -28,7 +28,7 @@ export function toAddress(row: repo.AddressRow, links: RegionLink[]): CustomerAd
     isValid: row.isValid,
     regionCustomerAddresses: links
       .filter((l) => l.customerAddressId === row.id)
-      .map((l) => ({ region: { id: l.id, name: l.name } })),
+      .map((l) => ({ region: { id: l.id, name: l.name, vertical: l.vertical } })),
   };
 }
 
