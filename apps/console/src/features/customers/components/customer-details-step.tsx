@@ -10,7 +10,7 @@ import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
-import { parseDateField } from '../dob-field';
+import { parseDateField } from '../../../lib/date-field';
 
 /** On update the number is read-only, so the phone rule is left out (spec §5). */
 const updateFormSchema = customerCreateSchema.omit({ phone: true });

@@ -12,11 +12,11 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { showSuccessToast } from '../../../lib/toast';
 import { useCustomerQuery } from '../api/get-customer';
 import { useCreateCustomerMutation, useUpdateCustomerMutation } from '../api/save-customer';
-import { customerDetailPath, customerName } from '../customer-paths';
+import { customerDetailPath, customerName, orderReturnPath } from '../customer-paths';
 import { CustomerAddressStep } from './customer-address-step';
 import { CustomerDetailsStep, type CustomerDetailsValues } from './customer-details-step';
 import { CUSTOMERS_LIST_PATH, CustomerLoadState } from './customer-load-state';
@@ -28,7 +28,9 @@ import { CUSTOMERS_LIST_PATH, CustomerLoadState } from './customer-load-state';
 export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
   const params = useParams();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [createdId, setCreatedId] = useState<number | null>(null);
+  const [createdPatientId, setCreatedPatientId] = useState<number | null>(null);
   const id = mode === 'update' ? Number(params.id) : (createdId ?? 0);
   const customer = useCustomerQuery(id);
   const [step, setStep] = useState(0);
@@ -46,6 +48,7 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
       const created = await create.mutateAsync(values);
       showSuccessToast(SUCCESS.CUSTOMER_CREATED);
       setCreatedId(created.id);
+      setCreatedPatientId(created.createdPatientDetail?.id ?? null);
     } else {
       const { phone: _readOnly, ...changes } = values;
       await update.mutateAsync(changes);
@@ -53,6 +56,12 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
     }
     setStep(1);
   };
+
+  // Opened from the order create page: Done goes back there with the customer and patient.
+  const backToOrder =
+    mode === 'create' && createdId !== null
+      ? orderReturnPath(searchParams.get('returnTo'), createdId, createdPatientId)
+      : null;
 
   // Once created, the details step edits the new customer rather than making another one.
   const detailsCustomer = mode === 'update' || createdId !== null ? customer.data : undefined;
@@ -97,9 +106,13 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
                   <Button variant="default" onClick={() => setStep(0)}>
                     Back
                   </Button>
-                  <Button onClick={() => navigate(customerDetailPath(customer.data.id))}>
-                    Done
-                  </Button>
+                  {backToOrder ? (
+                    <Button onClick={() => navigate(backToOrder)}>Back to Order</Button>
+                  ) : (
+                    <Button onClick={() => navigate(customerDetailPath(customer.data.id))}>
+                      Done
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             ) : (

@@ -16,12 +16,15 @@ const AGE_UNIT_LABELS: Record<(typeof AGE_UNITS)[number], string> = {
   DAYS: 'Day',
 };
 
-function initialValues(patient: Patient | null): FormInput {
+/** What a new patient's form starts from: a partial order's captured name and email. */
+export type PatientPrefill = { firstName: string; lastName: string; email: string | null };
+
+function initialValues(patient: Patient | null, prefill: PatientPrefill | null): FormInput {
   return {
-    firstName: patient?.firstName ?? '',
-    lastName: patient?.lastName ?? '',
+    firstName: patient?.firstName ?? prefill?.firstName ?? '',
+    lastName: patient?.lastName ?? prefill?.lastName ?? '',
     gender: patient?.gender ?? GENDERS.MALE,
-    email: patient?.email ?? '',
+    email: patient?.email ?? prefill?.email ?? '',
     secondaryPhone: patient?.secondaryPhone ?? '',
     age: patient?.age === null || patient?.age === undefined ? '' : String(patient.age),
     ageUnit: patient?.ageUnit ?? 'YEARS',
@@ -31,11 +34,13 @@ function initialValues(patient: Patient | null): FormInput {
 /** The patient form of spec §5: names and gender required (Male by default), the rest optional. */
 export function PatientForm({
   patient,
+  prefill = null,
   saving,
   onSubmit,
   onCancel,
 }: {
   patient: Patient | null;
+  prefill?: PatientPrefill | null;
   saving: boolean;
   onSubmit: (values: PatientFormValues) => void;
   onCancel: () => void;
@@ -48,7 +53,7 @@ export function PatientForm({
   } = useForm<FormInput, unknown, PatientFormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
-    defaultValues: initialValues(patient),
+    defaultValues: initialValues(patient, prefill),
   });
 
   return (

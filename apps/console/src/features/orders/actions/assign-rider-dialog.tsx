@@ -35,6 +35,7 @@ import {
 } from './rider-groups';
 import { RiderQueue } from './rider-queue';
 import { SuggestedRidersTable } from './suggested-riders-table';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 
 const AssignMap = lazy(() => import('./assign-map'));
 
@@ -53,6 +54,7 @@ type Props = { opened: boolean; onClose: () => void; vertical: Vertical; orderId
  * an id alone; its state decides between assign and re-assign.
  */
 export function AssignRiderDialog({ opened, onClose, vertical, orderId }: Props) {
+  useReturnFocus(opened);
   const order = useOrderQuery(vertical, opened ? orderId : 0);
   const reassign = !!order.data && REASSIGNABLE_STATES.includes(order.data.state);
   const title = order.data

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { showSuccessToast } from '../../../lib/toast';
 import { useCancelOrderMutation } from './api/cancel-order';
 import { ReasonFields } from './reason-fields';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 
 type FormInput = z.input<typeof orderCancelSchema>;
 type FormOutput = z.output<typeof orderCancelSchema>;
@@ -28,6 +29,7 @@ export function CancelOrderDialog({
   isUnverified?: boolean;
   onCancelled?: () => void;
 }) {
+  useReturnFocus(opened);
   const cancel = useCancelOrderMutation(vertical, orderId);
   const empty: FormInput = {
     reason: '',
