@@ -1,8 +1,8 @@
 import type { ScanType } from '@dastak/core/entities/catalog';
 import type { Order } from '@dastak/core/entities/orders';
-import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { FASTING_MESSAGES } from '@dastak/core/messages/fasting';
 import { FASTING_MORNING_CUTOFF_HOUR } from '@dastak/core/rules/fasting-slots';
+import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
@@ -276,7 +276,9 @@ describe('keyboard-first booking', () => {
     await page.keyboard.press('Escape');
     await addressDialog.waitFor({ state: 'hidden' });
     // Focus is back on the button that opened it (issue 28).
-    await expect.poll(() => isFocused(page.getByRole('button', { name: 'Add New Address' }))).toBe(true);
+    await expect
+      .poll(() => isFocused(page.getByRole('button', { name: 'Add New Address' })))
+      .toBe(true);
 
     await pickDateWithKeys();
     await page.keyboard.press('ArrowDown');

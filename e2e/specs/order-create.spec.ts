@@ -1,14 +1,14 @@
 import type { ScanType } from '@dastak/core/entities/catalog';
+import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
+import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
 import type { Order } from '@dastak/core/entities/orders';
 import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
-import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
-import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
 import { formatDisplayDate, formatSlotId, formatTime12 } from '@dastak/core/rules/format';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
-import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import { formatDiscount, orderTotal } from '@dastak/core/rules/order-total';
+import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -326,11 +326,23 @@ async function bookFor(
 async function xrayOnlyPlace(): Promise<string> {
   const label = `Mozang Chungi ${Date.now() % 1_000_000}`;
   const other = await api.request<{ id: number }>('POST', '/entity/customers/', {
-    body: { phone: await unusedPhone(), firstName: 'Pin', lastName: 'Owner', gender: 1, dob: '1980-01-01' },
+    body: {
+      phone: await unusedPhone(),
+      firstName: 'Pin',
+      lastName: 'Owner',
+      gender: 1,
+      dob: '1980-01-01',
+    },
   });
   expect(other.status).toBe(201);
   const saved = await api.request<CustomerAddress>('POST', '/entity/xray/customer-address/', {
-    body: { customer: other.data.id, address: label, latitude: 31.525, longitude: 74.315, vertical: 'xray' },
+    body: {
+      customer: other.data.id,
+      address: label,
+      latitude: 31.525,
+      longitude: 74.315,
+      vertical: 'xray',
+    },
   });
   expect(saved.status).toBe(201);
   expect(saved.data.regionCustomerAddresses.map((r) => r.region.vertical)).toEqual(['xray']);
@@ -374,9 +386,7 @@ async function expectRegionTrap(): Promise<string> {
   expect(await page.getByText(ORDER_CREATE_MESSAGES.REGION_FROM_ADDRESS).count()).toBe(0);
   await region.click();
   await region.pressSequentially('gulb');
-  await expect
-    .poll(() => page.getByRole('option').allTextContents())
-    .toEqual(['Gulberg']);
+  await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Gulberg']);
   await screenshot(page, 'order-create-region-trap');
   await page.keyboard.press('Escape');
   return trapText;
@@ -641,7 +651,10 @@ describe('order create (spec §2.8, §4, §5)', () => {
     if (!city) throw new Error('no blood city');
     // A test the channel names (by name, as the website sends it) and a slot the page will offer
     // at the customer's saved address on a coming day: both must come back filled in.
-    const tests = await api.get<ScanType[]>('/orders/scan-types/', { search: 'a', vertical: 'blood' });
+    const tests = await api.get<ScanType[]>('/orders/scan-types/', {
+      search: 'a',
+      vertical: 'blood',
+    });
     const test = tests.find((t) => t.isAllowed && !t.isCovid && t.value > 0);
     if (!test) throw new Error('no allowed non-covid blood test');
     let date = '';
@@ -699,7 +712,9 @@ describe('order create (spec §2.8, §4, §5)', () => {
       )
       .toBe(true);
     await expect.poll(() => field('Region').isDisabled()).toBe(true);
-    await visible(page.getByText(new RegExp(`${escapeRe(test.name)} \\(${escapeRe(test.code)}\\)`)));
+    await visible(
+      page.getByText(new RegExp(`${escapeRe(test.name)} \\(${escapeRe(test.code)}\\)`)),
+    );
     expect(await field('Pickup Date').inputValue()).toBe(typedDate(date));
     await expect
       .poll(() => field('Available Time Slot').inputValue())

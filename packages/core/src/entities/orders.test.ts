@@ -45,7 +45,10 @@ const order: Order = {
   regionName: 'Karachi South',
   patient: { ...patient, ageWithUnit: { ...patient.ageWithUnit } },
   customer: { id: 7, phone: '03001234567', firstName: 'Ayesha', lastName: 'S', email: null },
-  customerAddress: { ...address, regionCustomerAddresses: [{ region: { id: 1, name: 'K', vertical: 'blood' } }] },
+  customerAddress: {
+    ...address,
+    regionCustomerAddresses: [{ region: { id: 1, name: 'K', vertical: 'blood' } }],
+  },
   assignedRider: { id: 3, name: 'Kashif Raza' },
   rider: { id: 3, lastKnownLatitude: 24.86, lastKnownLongitude: 67.0 },
   scanTypes: [

@@ -119,7 +119,9 @@ export function usePartialOrderFill({
   /** The slot still wanted; null once the agent chose one or discarded the form. */
   const wantedSlot = useRef<{ date: string; slot: string } | null | undefined>(undefined);
   if (partial && wantedSlot.current === undefined) {
-    wantedSlot.current = partial.date ? { date: partial.date, slot: formatSlotId(partial.pickup) } : null;
+    wantedSlot.current = partial.date
+      ? { date: partial.date, slot: formatSlotId(partial.pickup) }
+      : null;
   }
   useEffect(() => {
     const wanted = wantedSlot.current;

@@ -23,10 +23,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useCreateCustomerAddressMutation } from '../api/customer-addresses';
 import { type GeocodeResult, useGeocodeQuery } from '../api/geocode';
 import { useCitiesQuery } from '../api/get-cities';
-import { useReturnFocus } from '../../../lib/use-return-focus';
 
 const AddressPinMap = lazy(() => import('./address-pin-map'));
 

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { clearCopyBuffer, readCopyBuffer } from '../../orders/actions/copy-buffer';
 import { orderDetailPath } from '../../orders/list/order-paths';
+import { addressRegionProblem, withAddress } from '../address-region';
 import { useCreateOrderMutation } from '../api/create-order';
 import { useDeleteAddressMutation } from '../api/delete-address';
 import { useCreateTimeSlotsQuery } from '../api/get-create-time-slots';
@@ -28,7 +29,6 @@ import {
 import { type CustomerHit, useCustomerSearchQuery } from '../api/search-customers';
 import { cleanCustomerNumber, hitsForNumber, lookupTextFor } from '../customer-lookup';
 import { newIdempotencyKey } from '../idempotency-key';
-import { addressRegionProblem, withAddress } from '../address-region';
 import { buildOrderPayload, type DraftErrors, type OrderDraft } from '../order-payload';
 import {
   matchAddress,
@@ -191,7 +191,9 @@ export function OrderCreatePage({
       // Its patient when the customer has one of that name, else the create form with the name.
       const patient = matchPatient(customer.patients, intent.order.name);
       const address = matchAddress(customer.addresses, intent.order);
-      setPatientPrefill(patient ? null : { ...splitName(intent.order.name), email: intent.order.email });
+      setPatientPrefill(
+        patient ? null : { ...splitName(intent.order.name), email: intent.order.email },
+      );
       setMode(patient ? 'selected' : 'create');
       setDraft((d) => {
         const next = { ...d, customerId: customer.id, patientId: patient?.id ?? null };
@@ -201,7 +203,8 @@ export function OrderCreatePage({
     }
     const pick =
       customer.patients.find((p) => p.id === intent.patientId) ?? customer.patients[0] ?? null;
-    const only = intent.onlyAddress && customer.addresses.length === 1 ? customer.addresses[0] : null;
+    const only =
+      intent.onlyAddress && customer.addresses.length === 1 ? customer.addresses[0] : null;
     setMode(pick ? 'selected' : 'notSelected');
     setDraft((d) => {
       const next = { ...d, customerId: customer.id, patientId: pick?.id ?? null };

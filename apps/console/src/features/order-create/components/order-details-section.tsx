@@ -1,6 +1,7 @@
 import { ADDITIONAL_NOTES_MAX, CURRENCY } from '@dastak/core/constants';
 import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
+import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
 import { orderTotal, validateDiscount } from '@dastak/core/rules/order-total';
 import {
   type FulfillmentMethod,
@@ -8,7 +9,6 @@ import {
   ORDER_TYPES,
   type Vertical,
 } from '@dastak/core/states';
-import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
 import {
   Alert,
   Card,

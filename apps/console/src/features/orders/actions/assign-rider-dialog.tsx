@@ -19,6 +19,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useOrderQuery } from '../api/get-order';
 import { useAssignOrderMutation } from './api/assign-order';
@@ -35,7 +36,6 @@ import {
 } from './rider-groups';
 import { RiderQueue } from './rider-queue';
 import { SuggestedRidersTable } from './suggested-riders-table';
-import { useReturnFocus } from '../../../lib/use-return-focus';
 
 const AssignMap = lazy(() => import('./assign-map'));
 

@@ -6,9 +6,9 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useCancelOrderMutation } from './api/cancel-order';
 import { ReasonFields } from './reason-fields';
-import { useReturnFocus } from '../../../lib/use-return-focus';
 
 type FormInput = z.input<typeof orderCancelSchema>;
 type FormOutput = z.output<typeof orderCancelSchema>;

@@ -22,10 +22,10 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useTimeSlotsQuery } from './api/get-time-slots';
 import { useRescheduleOrderMutation } from './api/reschedule-order';
 import { ReasonFields } from './reason-fields';
-import { useReturnFocus } from '../../../lib/use-return-focus';
 
 type FormInput = z.input<typeof orderRescheduleSchema>;
 type FormOutput = z.output<typeof orderRescheduleSchema>;
