@@ -6,8 +6,6 @@ import {
   RESCHEDULE_LEAD_MINUTES,
   RESCHEDULE_MAX_DAYS_AHEAD,
   RIDER_MAX_PICKUPS,
-  TEST_LINES_MAX,
-  TEST_QUANTITY_MAX,
   TIME_SLOT_LENGTHS,
 } from './constants';
 
@@ -345,12 +343,6 @@ export const HTTP_MESSAGES = {
   REQUEST_TIMEOUT: 'The request took too long to arrive',
   URL_TOO_LONG: 'The address is too long',
   METHOD_NOT_ALLOWED: 'This method is not allowed here',
-} as const;
-
-/** The bounds of one order's tests (constants TEST_QUANTITY_MAX, TEST_LINES_MAX). */
-export const TEST_LIMIT_MESSAGES = {
-  QUANTITY_MAX: `A test can be added at most ${TEST_QUANTITY_MAX} times to one order`,
-  LINES_MAX: `An order can have at most ${TEST_LINES_MAX} different tests`,
 } as const;
 
 /** Web push (docs/decisions/0029-web-push.md): refusals, and the notifications' text. Order

@@ -22,8 +22,6 @@ export const formatApiDate = (value: DateInput) => formatKarachi(value, DATE_FOR
 export const formatTime12 = (value: DateInput) => formatKarachi(value, DATE_FORMATS.TIME_12H);
 export const formatDateField = (value: DateInput) => formatKarachi(value, DATE_FORMATS.DATE_FIELD);
 export const formatTimeShort = (value: DateInput) => formatKarachi(value, DATE_FORMATS.TIME_SHORT);
-/** The time-slot id of a pickup: its Karachi start 'HH:mm' (core timeSlotIdSchema). */
-export const formatSlotId = (value: DateInput) => formatKarachi(value, 'HH:mm');
 
 /** Metres as km with one decimal ('1.2 km'); missing distance is 'N/A'. */
 export function formatKm(metres: number | null | undefined): string {

@@ -4,7 +4,7 @@ import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
 import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
 import type { Patient } from '@dastak/core/entities/patients';
-import { formatSlotId } from '@dastak/core/rules/format';
+import { slotIdOf } from '@dastak/core/rules/slot-id';
 import type { Vertical } from '@dastak/core/states';
 import { useQueries } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useEffect, useRef } from 'react';
@@ -120,7 +120,7 @@ export function usePartialOrderFill({
   const wantedSlot = useRef<{ date: string; slot: string } | null | undefined>(undefined);
   if (partial && wantedSlot.current === undefined) {
     wantedSlot.current = partial.date
-      ? { date: partial.date, slot: formatSlotId(partial.pickup) }
+      ? { date: partial.date, slot: slotIdOf(partial.pickup) }
       : null;
   }
   useEffect(() => {
