@@ -18,9 +18,8 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
     >
       <Suspense fallback={null}>
-        {/* Bottom centre: top right covered the page's action buttons (issue 28), and bottom
-            right the Create Order button a validation toast is about. */}
-        <Notifications position="bottom-center" limit={4} autoClose={5000} />
+        {/* Top right, below the page header (app/notifications.css, issue 28). */}
+        <Notifications position="top-right" limit={4} autoClose={5000} />
       </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
