@@ -385,6 +385,8 @@ async function expectRegionTrap(): Promise<string> {
   expect(await region.isDisabled()).toBe(false);
   expect(await region.inputValue()).toBe('');
   expect(await page.getByText(ORDER_CREATE_MESSAGES.REGION_FROM_ADDRESS).count()).toBe(0);
+  await warning.scrollIntoViewIfNeeded();
+  await screenshot(page, 'order-create-region-trap-warning');
   await region.click();
   await region.pressSequentially('gulb');
   await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Gulberg']);

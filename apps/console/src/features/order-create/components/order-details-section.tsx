@@ -195,9 +195,9 @@ export function OrderDetailsSection({
                   value={draft.date}
                   onChange={(v) => onChange({ date: v })}
                   error={errors.date}
-                  // Focus comes back to the field after a day is picked, so Tab goes on to the
-                  // slots (keyboard-first booking, issue 17).
-                  popoverProps={{ returnFocus: true }}
+                  // Focus stays in the field while a day is picked (the calendar takes no focus),
+                  // so Tab goes on to the slots (keyboard-first booking, issue 17). Returning
+                  // focus on close would pull it back from the slots.
                 />
                 <TimeSlotPicker
                   slots={slots}
