@@ -246,6 +246,7 @@ describe('keyboard-first booking', () => {
       const choice = dialog.getByRole('textbox', { name: 'How did you hear about us' });
       await expect.poll(() => isFocused(choice)).toBe(true);
       await chooseWithArrows(null);
+      await screenshot(page, 'keyboard-booking-hear-about');
       // Ctrl+Enter confirms here too, as it submitted the page (issue 28).
       await page.keyboard.press('Control+Enter');
     }
