@@ -794,6 +794,8 @@ describe('order create (spec §2.8, §4, §5)', () => {
       `PKR ${total.toLocaleString('en-PK')}`,
     );
     await visible(page.getByText(`Copied from order ${order.number}`));
+    // The copied address set the region, as a chosen one does.
+    expect(await field('Region').isDisabled()).toBe(true);
     await screenshot(page, 'order-create-copied');
     // Discard empties the form: no customer, no patient, no address, region free again.
     await page.getByRole('button', { name: 'Discard' }).click();

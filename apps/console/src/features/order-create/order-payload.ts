@@ -14,7 +14,7 @@ export type OrderDraft = {
   regionId: number | null;
   /**
    * Region came from the chosen address (its one region of this vertical): only then is the
-   * select locked (spec §4). A region picked by hand, or kept from a copy, stays editable.
+   * select locked (spec §4). A region picked by hand stays editable.
    */
   regionSetByAddress: boolean;
   tests: ScanType[];

@@ -116,20 +116,24 @@ export function OrderCreatePage({
   const [mode, setMode] = useState<PatientMode>('notSelected');
   const [draft, setDraft] = useState<OrderDraft>(() =>
     copied
-      ? {
-          ...emptyDraft(partialOrderId),
-          customerId: copied.customer.id,
-          addressId: copied.customerAddress.id,
-          regionId: copied.region,
-          tests: copied.scanTypes.map((s) => s.scanType),
-          // The copy is priced as the original was (issue 28); the server prices it again.
-          discount: copied.discountPercent > 0 ? String(copied.discountPercent) : '',
-          fulfillmentMethod: copied.fulfillmentMethod,
-          orderSource: copied.orderSource,
-          urgentDelivery: copied.urgentDelivery,
-          additionalNotes: copied.additionalNotes,
-          sourceOrder: copied.id,
-        }
+      ? // The copied address sets (and locks) Region as a chosen one would.
+        withAddress(
+          {
+            ...emptyDraft(partialOrderId),
+            customerId: copied.customer.id,
+            regionId: copied.region,
+            tests: copied.scanTypes.map((s) => s.scanType),
+            // The copy is priced as the original was (issue 28); the server prices it again.
+            discount: copied.discountPercent > 0 ? String(copied.discountPercent) : '',
+            fulfillmentMethod: copied.fulfillmentMethod,
+            orderSource: copied.orderSource,
+            urgentDelivery: copied.urgentDelivery,
+            additionalNotes: copied.additionalNotes,
+            sourceOrder: copied.id,
+          },
+          copied.customerAddress,
+          vertical,
+        )
       : emptyDraft(partialOrderId),
   );
   const [errors, setErrors] = useState<DraftErrors>({});
