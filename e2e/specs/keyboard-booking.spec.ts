@@ -2,6 +2,7 @@ import type { ScanType } from '@dastak/core/entities/catalog';
 import type { Order } from '@dastak/core/entities/orders';
 import { FASTING_MESSAGES } from '@dastak/core/messages/fasting';
 import { FASTING_MORNING_CUTOFF_HOUR } from '@dastak/core/rules/fasting-slots';
+import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
@@ -72,19 +73,6 @@ async function tabTo(locator: Locator, max = 40) {
   throw new Error(`Tab never reached ${locator}`);
 }
 
-/** Tab until a day of the open calendar has focus. */
-async function tabToCalendarDay(max = 10) {
-  for (let i = 0; i < max; i++) {
-    const onDay = await page.evaluate(
-      () =>
-        document.activeElement?.tagName === 'BUTTON' && !!document.activeElement.closest('table'),
-    );
-    if (onDay) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('Tab never reached a day of the calendar');
-}
-
 /** The highlighted option of the open dropdown (a closed one may keep its own, hidden). */
 const highlighted = () => page.locator('[role="option"][data-combobox-selected]:visible');
 
@@ -103,14 +91,20 @@ async function chooseWithArrows(option: RegExp | null, max = 30) {
   throw new Error(`no option ${option} reached with the arrow keys`);
 }
 
-/** A demo order whose customer can book again at the same address (as order-create.spec). */
-async function sourceOrder(): Promise<{ order: Order; hit: SearchHit }> {
+/**
+ * A demo order whose customer can book again at the same address (as order-create.spec); with
+ * `askHearAbout`, one who has not answered 'how did you hear about us' comes first.
+ */
+async function sourceOrder(askHearAbout = false): Promise<{ order: Order; hit: SearchHit }> {
   const candidates: { order: Order; hit: SearchHit }[] = [];
   for (const item of await api.orders('blood', {})) {
     const order = await api.order('blood', item.id);
     if (usedCustomers.has(order.customer.id)) continue;
-    const regions = order.customerAddress.regionCustomerAddresses.map((r) => r.region.id);
-    if (!regions.includes(order.region)) continue;
+    // Its one blood region: choosing the address sets Region and locks it.
+    const own = order.customerAddress.regionCustomerAddresses.filter(
+      (r) => r.region.vertical === 'blood',
+    );
+    if (own.length !== 1 || own[0]?.region.id !== order.region) continue;
     const hits = await api.get<SearchHit[]>('/entity/customer-search/', {
       search: order.customer.phone,
     });
@@ -121,10 +115,12 @@ async function sourceOrder(): Promise<{ order: Order; hit: SearchHit }> {
     const namesakes = (hit.patients ?? []).filter((p) => fullName(p) === fullName(order.patient));
     if (namesakes.length !== 1) continue;
     candidates.push({ order, hit });
-    if (candidates.length >= 10) break;
+    if ((askHearAbout && !hit.hasFilledHearAboutUs) || candidates.length >= 15) break;
   }
   // Either way works from the keyboard; the dialog is exercised when such a customer comes.
-  const pick = candidates[0];
+  const pick =
+    (askHearAbout ? candidates.find((c) => !c.hit.hasFilledHearAboutUs) : undefined) ??
+    candidates[0];
   if (!pick) throw new Error('no bookable blood customer in the demo data');
   usedCustomers.add(pick.order.customer.id);
   return pick;
@@ -152,7 +148,8 @@ async function startBooking(order: Order, test: ScanType) {
   await expect.poll(() => isFocused(field('Customer Number'))).toBe(true);
   await page.keyboard.type(order.customer.phone);
   await visible(page.getByRole('option', { name: new RegExp(order.customer.phone) }));
-  await chooseWithArrows(new RegExp(order.customer.phone));
+  // The full number of one customer: Enter picks them, no arrow needed (issue 28).
+  await page.keyboard.press('Enter');
   await visible(page.getByTestId('loaded-customer').getByText(order.customer.phone));
 
   // The patient: narrow the linked patients by name, Tab to the one left, Enter.
@@ -191,26 +188,18 @@ async function startBooking(order: Order, test: ScanType) {
 }
 
 /**
- * Pickup Date from the keyboard: Enter opens the calendar, Tab reaches the days, arrows move,
- * Enter picks and focus returns to the field. Tomorrow first, then the next days, until a day
- * offers slots. Leaves focus on the slot picker.
+ * Pickup Date from the keyboard: typed as the caller says it, DD/MM/YYYY (issue 28), then Tab.
+ * Tomorrow first, then the next days, until a day offers slots. Leaves focus on the slot picker.
  */
 async function pickDateWithKeys() {
-  const dateButton = page.getByRole('button', { name: 'Pickup Date' });
+  const dateBox = field('Pickup Date');
   const slotBox = field('Available Time Slot');
   for (let day = 1; day <= 4; day++) {
-    await tabTo(dateButton);
-    await page.keyboard.press('Enter');
-    await visible(page.locator('table button'));
-    await tabToCalendarDay();
-    const today = await page.evaluate(
-      () => document.activeElement?.getAttribute('data-today') === 'true',
-    );
-    // The calendar starts on today (or the chosen day, or the first day it allows).
-    const steps = day === 1 ? (today ? 1 : 0) : 1;
-    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => isFocused(dateButton)).toBe(true);
+    const date = karachiDateString(new Date(Date.now() + day * 86_400_000));
+    await tabTo(dateBox);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(date.split('-').reverse().join('/'));
+    await expect.poll(() => dateBox.inputValue()).toBe(date.split('-').reverse().join('/'));
     await page.keyboard.press('Tab');
     await expect.poll(() => isFocused(slotBox)).toBe(true);
     await expect
@@ -232,7 +221,7 @@ function hourOf(label: string): number {
 
 describe('keyboard-first booking', () => {
   test('books an order for a repeat customer with the keyboard alone', async () => {
-    const source = await sourceOrder();
+    const source = await sourceOrder(true);
     const { order, hit } = source;
     const test = await findTest(false);
     await startBooking(order, test);
@@ -257,8 +246,9 @@ describe('keyboard-first booking', () => {
       const choice = dialog.getByRole('textbox', { name: 'How did you hear about us' });
       await expect.poll(() => isFocused(choice)).toBe(true);
       await chooseWithArrows(null);
-      await tabTo(dialog.getByRole('button', { name: 'Confirm Order' }));
-      await page.keyboard.press('Enter');
+      await screenshot(page, 'keyboard-booking-hear-about');
+      // Ctrl+Enter confirms here too, as it submitted the page (issue 28).
+      await page.keyboard.press('Control+Enter');
     }
     await visible(toast(page, 'Order created successfully, Order ID: '));
     await page.waitForURL(/\/app\/blood\/orders\/detail\/\d+$/);
@@ -286,6 +276,10 @@ describe('keyboard-first booking', () => {
     await visible(addressDialog);
     await page.keyboard.press('Escape');
     await addressDialog.waitFor({ state: 'hidden' });
+    // Focus is back on the button that opened it (issue 28).
+    await expect
+      .poll(() => isFocused(page.getByRole('button', { name: 'Add New Address' })))
+      .toBe(true);
 
     await pickDateWithKeys();
     await page.keyboard.press('ArrowDown');

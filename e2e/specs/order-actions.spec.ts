@@ -1,6 +1,8 @@
 import type { Order } from '@dastak/core/entities/orders';
 import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { formatDisplayDate } from '@dastak/core/rules/format';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
+import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
@@ -46,6 +48,7 @@ beforeAll(() => {
   ({ dispatcher, agent, api } = staff);
 });
 
+type Box = { x: number; y: number; width: number; height: number };
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Order actions' });
 const actionButton = (page: Page, name: string) =>
   toolbar(page).getByRole('button', { name, exact: true });
@@ -287,6 +290,22 @@ describe('order detail actions', () => {
     await actionButton(page, 'Reschedule').click();
     const dialog = dialogNamed(page, 'Re-schedule Order');
     await visible(dialog);
+    // The calendar opens on the order's own pickup day (issue 28), when the window allows it.
+    const current = await api.order(chain.vertical, chain.id);
+    const { minDate, maxDate } = pickupDateBounds('reschedule', new Date());
+    const pickupDay = karachiDateString(new Date(current.pickup));
+    const opensOn = pickupDay >= minDate && pickupDay <= maxDate ? pickupDay : minDate;
+    await visible(dialog.getByText(`Time slots on ${formatDisplayDate(opensOn)}`));
+    const selectedDay = dialog.locator('table button[data-selected]');
+    await visible(selectedDay);
+    expect(await selectedDay.getAttribute('aria-label')).toBe(
+      new Date(`${opensOn}T12:00:00+05:00`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Asia/Karachi',
+      }),
+    );
     await dialog.getByRole('button', { name: 'Re-schedule Order' }).click();
     await visible(dialog.getByText(VALIDATION.SELECT_RESCHEDULE_TIME));
     await visible(dialog.getByText(VALIDATION.REQUIRED));
@@ -311,6 +330,14 @@ describe('order detail actions', () => {
     await screenshot(page, 'order-actions-reschedule-dialog');
     await dialog.getByRole('button', { name: 'Re-schedule Order' }).click();
     await visible(toast(page, ORDER_SUCCESS.RESCHEDULED));
+    // The toast leaves the action buttons in the top right uncovered (issue 28).
+    const toastBox = await toast(page, ORDER_SUCCESS.RESCHEDULED).first().boundingBox();
+    const toolbarBox = await toolbar(page).boundingBox();
+    expect(toastBox && toolbarBox).toBeTruthy();
+    const overlaps = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps(toastBox!, toolbarBox!)).toBe(false);
+    await screenshot(page, 'order-actions-reschedule-toast');
     await expectState(chain, ['scheduled']);
     const after = await api.order(chain.vertical, chain.id);
     expect(karachiDateString(new Date(after.pickup))).toBe(date);

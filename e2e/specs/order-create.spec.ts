@@ -1,10 +1,15 @@
 import type { ScanType } from '@dastak/core/entities/catalog';
+import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
+import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
 import type { Order } from '@dastak/core/entities/orders';
 import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
 import { EMPTY, SUCCESS, VALIDATION } from '@dastak/core/messages';
-import { formatDisplayDate } from '@dastak/core/rules/format';
+import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
+import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { formatDiscount, orderTotal } from '@dastak/core/rules/order-total';
+import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
+import { slotIdOf } from '@dastak/core/rules/slot-id';
 import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -64,13 +69,20 @@ afterAll(async () => {
  * A demo order whose customer can book again: its address lies in its region. Customers who
  * have not answered 'how did you hear about us' come first, so the dialog is exercised.
  */
-async function sourceOrder(vertical: Vertical): Promise<{ order: Order; hit: SearchHit }> {
+async function sourceOrder(
+  vertical: Vertical,
+  wanted: (order: Order) => boolean = () => true,
+): Promise<{ order: Order; hit: SearchHit }> {
   const candidates: { order: Order; hit: SearchHit }[] = [];
   for (const item of await api.orders(vertical, {})) {
     const order = await api.order(vertical, item.id);
-    if (usedCustomers.has(order.customer.id)) continue;
-    const regions = order.customerAddress.regionCustomerAddresses.map((r) => r.region.id);
-    if (!regions.includes(order.region)) continue;
+    if (usedCustomers.has(order.customer.id) || !wanted(order)) continue;
+    // The address lies in the order's region and in no other of the vertical, so choosing it
+    // sets the region and locks it (a second region would leave the choice to the agent).
+    const own = order.customerAddress.regionCustomerAddresses.filter(
+      (r) => r.region.vertical === vertical,
+    );
+    if (own.length !== 1 || own[0]?.region.id !== order.region) continue;
     const hits = await api.get<SearchHit[]>('/entity/customer-search/', {
       search: order.customer.phone,
     });
@@ -113,6 +125,7 @@ async function unusedPhone(): Promise<string> {
 }
 
 const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+const DAY = 86_400_000;
 
 async function pickOption(label: string, option?: string | RegExp) {
   await field(label).click();
@@ -127,13 +140,20 @@ async function typeCustomerNumber(phone: string) {
   await box.pressSequentially(phone);
 }
 
-/** Picks the first date the calendar allows that has free slots, then the first slot. */
+/** 'YYYY-MM-DD' as the Pickup Date field takes it typed: DD/MM/YYYY. */
+const typedDate = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * Types the first date the page allows that has free slots (the field takes DD/MM/YYYY typed,
+ * issue 28), then picks the first slot.
+ */
 async function pickDateAndSlot() {
+  const { minDate } = pickupDateBounds('create', new Date());
   for (let nth = 0; nth < 4; nth++) {
-    await page.getByRole('button', { name: 'Pickup Date' }).click();
-    const days = page.locator('table button:not([disabled]):not([data-outside])');
-    await visible(days);
-    await days.nth(nth).click();
+    const day = karachiDateString(new Date(Date.parse(`${minDate}T12:00:00+05:00`) + nth * DAY));
+    await field('Pickup Date').fill(typedDate(day));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => field('Pickup Date').inputValue()).toBe(typedDate(day));
     await field('Available Time Slot').click();
     const option = page.getByRole('option').first();
     if (await option.isVisible({ timeout: 5_000 }).catch(() => false)) {
@@ -300,9 +320,87 @@ async function bookFor(
 }
 
 /**
- * Books from a number no customer has: the create-customer link, the customer wizard, a new
- * patient, a new address from the New Address dialog, a test with a 12.5% discount (decimals
- * are kept), a slot and hear-about-us; then finds the order in the list.
+ * A pin in Lahore that only the X-ray region 'Lahore Central' holds (north of Model Town, west
+ * of Gulberg: no blood region reaches it), saved through the API as another customer's address
+ * so that the New Address dialog's place search (known addresses, ADR 0015) finds it by its text.
+ */
+async function xrayOnlyPlace(): Promise<string> {
+  const label = `Mozang Chungi ${Date.now() % 1_000_000}`;
+  const other = await api.request<{ id: number }>('POST', '/entity/customers/', {
+    body: {
+      phone: await unusedPhone(),
+      firstName: 'Pin',
+      lastName: 'Owner',
+      gender: 1,
+      dob: '1980-01-01',
+    },
+  });
+  expect(other.status).toBe(201);
+  const saved = await api.request<CustomerAddress>('POST', '/entity/xray/customer-address/', {
+    body: {
+      customer: other.data.id,
+      address: label,
+      latitude: 31.525,
+      longitude: 74.315,
+      vertical: 'xray',
+    },
+  });
+  expect(saved.status).toBe(201);
+  expect(saved.data.regionCustomerAddresses.map((r) => r.region.vertical)).toEqual(['xray']);
+  return label;
+}
+
+/** New Address: Lahore, a place found by `search`, the address text; Create. */
+async function addAddress(search: string, text: string) {
+  await page.getByRole('button', { name: 'Add New Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Address' });
+  await visible(dialog);
+  await dialog.getByLabel('City').click();
+  await page.getByRole('option', { name: 'Lahore' }).click();
+  await dialog.getByRole('textbox', { name: /^Address/ }).fill(text);
+  await dialog.getByLabel('Search place').fill(search);
+  const place = page.getByRole('option').filter({ hasText: search }).first();
+  await visible(place);
+  await place.click();
+  await visible(dialog.locator('[title="Address pin"]'));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const radio = page.getByRole('radio', { name: new RegExp(escapeRe(text)) });
+  await expect.poll(() => radio.isChecked()).toBe(true);
+  return radio;
+}
+
+/**
+ * The region trap (issue 28): an address added from the Blood create page whose pin only an
+ * X-ray region holds. The page says so and where it lies, Region is left empty and unlocked (no
+ * 'Set by the chosen address'), and typing in Region narrows it.
+ */
+async function expectRegionTrap(): Promise<string> {
+  const trapText = 'Flat 2, Mozang Chungi';
+  await addAddress(await xrayOnlyPlace(), trapText);
+  const warning = page.getByTestId('address-region-warning');
+  await visible(warning.getByText(ORDER_CREATE_MESSAGES.addressOutsideVertical('blood')));
+  await visible(warning.getByText(/It lies in Lahore Central \(X-Ray\)\./));
+  const region = field('Region');
+  expect(await region.isDisabled()).toBe(false);
+  expect(await region.inputValue()).toBe('');
+  expect(await page.getByText(ORDER_CREATE_MESSAGES.REGION_FROM_ADDRESS).count()).toBe(0);
+  await warning.scrollIntoViewIfNeeded();
+  await screenshot(page, 'order-create-region-trap-warning');
+  await region.click();
+  await region.pressSequentially('gulb');
+  await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Gulberg']);
+  await screenshot(page, 'order-create-region-trap');
+  await page.keyboard.press('Escape');
+  return trapText;
+}
+
+/**
+ * Books from a number no customer has: the create-customer link, the customer wizard, back to
+ * the order with the new customer and their patient chosen (issue 28), a new patient, a new
+ * address from the New Address dialog (for blood, first one in an X-ray-only area: the region
+ * trap), a test with a 12.5% discount (decimals are kept), a slot and hear-about-us; then finds
+ * the order in the list.
  */
 async function bookForNewNumber(vertical: Vertical, lastName: string) {
   const phone = await unusedPhone();
@@ -323,10 +421,14 @@ async function bookForNewNumber(vertical: Vertical, lastName: string) {
   await page.getByRole('button', { name: 'Create Customer' }).click();
   await visible(toast(page, SUCCESS.CUSTOMER_CREATED));
 
-  await page.goto(app(`/${vertical}/orders/create`));
-  await typeCustomerNumber(phone);
-  await page.getByRole('option', { name: new RegExp(phone) }).click();
+  // Step 2 ends back on the order, not on the customer page: the customer and the patient made
+  // with them are chosen, the number is in its box.
+  await page.getByRole('button', { name: 'Back to Order' }).click();
+  await page.waitForURL(new RegExp(`/app/${vertical}/orders/create$`));
   await visible(page.getByTestId('loaded-customer').getByText(phone));
+  expect(await field('Customer Number').inputValue()).toBe(phone);
+  await visible(page.getByRole('cell', { name: `Caller ${lastName}`, exact: true }));
+  await screenshot(page, `order-create-${vertical}-back-from-wizard`);
 
   // A new patient: in the new-order flow the selection is cleared, then the agent picks it.
   await page.getByRole('button', { name: 'Add New Patient' }).click();
@@ -338,23 +440,13 @@ async function bookForNewNumber(vertical: Vertical, lastName: string) {
   await page.getByRole('button', { name: new RegExp(`Sara ${lastName}`) }).click();
   await visible(page.getByRole('cell', { name: `Sara ${lastName}`, exact: true }));
 
+  const trapText = vertical === 'blood' ? await expectRegionTrap() : null;
+
   // A new address through the New Address dialog; it is selected and sets the region.
-  await page.getByRole('button', { name: 'Add New Address' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Address' });
-  await visible(dialog);
-  await dialog.getByLabel('City').click();
-  await page.getByRole('option', { name: 'Lahore' }).click();
-  await dialog.getByRole('textbox', { name: /^Address/ }).fill('House 9, Street 2, Gulberg');
-  await dialog.getByLabel('Search place').fill('Gulberg');
-  const place = page.getByRole('option').filter({ hasText: 'Gulberg' }).first();
-  await visible(place);
-  await place.click();
-  await visible(dialog.locator('[title="Address pin"]'));
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  const radio = page.getByRole('radio', { name: /House 9, Street 2, Gulberg/ });
-  await expect.poll(() => radio.isChecked()).toBe(true);
+  const radio = await addAddress('Gulberg', 'House 9, Street 2, Gulberg');
   await expect.poll(() => field('Region').isDisabled()).toBe(true);
+  await visible(page.getByText(ORDER_CREATE_MESSAGES.REGION_FROM_ADDRESS));
+  expect(await page.getByTestId('address-region-warning').count()).toBe(0);
 
   const test = await allowedTest(vertical);
   await field('Test Type').fill(test.code);
@@ -384,7 +476,7 @@ async function bookForNewNumber(vertical: Vertical, lastName: string) {
   // The agent finds it in the vertical's list by its number.
   await page.goto(app(`/${vertical}/orders?search=${created.number}`));
   await visible(page.getByText(created.number, { exact: true }));
-  return { phone, hit, radio };
+  return { phone, hit, radio, trapText };
 }
 
 function escapeRe(text: string): string {
@@ -466,7 +558,10 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await visible(page.getByText(EMPTY.NO_CUSTOMER_FOUND));
     const link = page.getByRole('link', { name: 'click here to create customer' });
     await visible(link);
-    expect(await link.getAttribute('href')).toBe(`/app/customers/create?phone=${phone}`);
+    // The wizard comes back to this page (issue 28).
+    expect(await link.getAttribute('href')).toBe(
+      `/app/customers/create?phone=${phone}&returnTo=%2Fblood%2Forders%2Fcreate`,
+    );
     page.off('request', listener);
     // 0399, 0399xxxx and the full number; never a lookup per keystroke.
     expect(lookups.every((s) => [4, 8, 11].includes(s.length))).toBe(true);
@@ -522,7 +617,7 @@ describe('order create (spec §2.8, §4, §5)', () => {
   });
 
   test('books a blood order for a new number: customer, patient and address made on the way', async () => {
-    const { phone, hit, radio } = await bookForNewNumber('blood', 'Newcomer');
+    const { phone, hit, radio, trapText } = await bookForNewNumber('blood', 'Newcomer');
     // Back on a new create page the address can be deleted, after its confirm dialog.
     await page.goto(app('/blood/orders/create'));
     await typeCustomerNumber(phone);
@@ -539,15 +634,17 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
     await visible(toast(page, SUCCESS.CUSTOMER_ADDRESS_DELETED));
     await expect.poll(() => radio.count()).toBe(0);
-    const customer = await api.get<{ addresses: unknown[] }>(`/entity/customer/${hit?.id}/`);
-    expect(customer.addresses).toHaveLength(0);
+    const customer = await api.get<{ addresses: { address: string }[] }>(
+      `/entity/customer/${hit?.id}/`,
+    );
+    expect(customer.addresses.map((a) => a.address)).toEqual([trapText]);
   });
 
   test('books an X-ray order for a new number', async () => {
     await bookForNewNumber('xray', 'Xraycaller');
   });
 
-  test('converts a partial order: customer loaded in patient create mode, date kept', async () => {
+  test('converts a partial order: patient, address, tests and slot filled from it, date kept', async () => {
     const { order, hit } = await sourceOrder('blood');
     const cities = await api.get<{ id: number }[] | { results: { id: number }[] }>(
       '/location/cities/',
@@ -555,7 +652,29 @@ describe('order create (spec §2.8, §4, §5)', () => {
     );
     const city = (Array.isArray(cities) ? cities : cities.results)[0];
     if (!city) throw new Error('no blood city');
-    const date = karachiDateString(new Date(Date.now() + 24 * 3600_000));
+    // A test the channel names (by name, as the website sends it) and a slot the page will offer
+    // at the customer's saved address on a coming day: both must come back filled in.
+    const tests = await api.get<ScanType[]>('/orders/scan-types/', {
+      search: 'a',
+      vertical: 'blood',
+    });
+    const test = tests.find((t) => t.isAllowed && !t.isCovid && t.value > 0);
+    if (!test) throw new Error('no allowed non-covid blood test');
+    let date = '';
+    let slot: OrderTimeSlot | undefined;
+    for (let days = 1; days <= 5 && !slot; days++) {
+      date = karachiDateString(new Date(Date.now() + days * DAY));
+      const { data } = await api.request<OrderTimeSlot[]>('POST', '/orders/blood/time-slots/', {
+        body: {
+          date,
+          regionId: order.region,
+          isCovid: false,
+          customerAddressId: order.customerAddress.id,
+        },
+      });
+      slot = data[Math.floor(data.length / 2)];
+    }
+    if (!slot) throw new Error('no free slot in the coming days');
     const { status, data: partial } = await api.request<PartialOrderDetail>(
       'POST',
       '/orders/partial-order/',
@@ -563,11 +682,13 @@ describe('order create (spec §2.8, §4, §5)', () => {
         body: {
           city: city.id,
           name: 'Website Caller',
+          email: 'website.caller@example.com',
           phone: order.customer.phone,
-          address: 'Near the mosque, as typed on the website',
+          // The address the customer has saved, typed in another case.
+          address: order.customerAddress.address.toUpperCase(),
           date,
-          timeSlot: '10:00 AM - 10:30 AM',
-          tests: ['CBC'],
+          timeSlot: slot.id,
+          tests: [test.name],
           source: 'website',
         },
       },
@@ -578,22 +699,39 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await visible(page.getByText(`Partial order #${partial.id}`));
     await visible(page.getByTestId('loaded-customer').getByText(order.customer.phone));
     expect(await field('Customer Number').inputValue()).toBe(order.customer.phone);
-    // Edit mode: straight into patient create; the date is the partial order's.
+    // No patient of that name: straight into patient create, with the name and email.
     await visible(page.getByRole('form', { name: 'Patient form' }));
-    const [y, m, d] = date.split('-');
+    expect(await field('First Name').inputValue()).toBe('Website');
+    expect(await field('Last Name').inputValue()).toBe('Caller');
+    expect(await field('Email').inputValue()).toBe('website.caller@example.com');
+    // The saved address is chosen (and sets the region), the test is in, the date is the
+    // partial order's, and its slot, still free, is chosen.
     await expect
-      .poll(() => page.getByRole('button', { name: 'Pickup Date' }).textContent())
-      .toContain(`${d}/${m}/${y}`);
+      .poll(() =>
+        page
+          .getByRole('radio', { name: new RegExp(escapeRe(order.customerAddress.address)) })
+          .first()
+          .isChecked(),
+      )
+      .toBe(true);
+    await expect.poll(() => field('Region').isDisabled()).toBe(true);
+    await visible(
+      page.getByText(new RegExp(`${escapeRe(test.name)} \\(${escapeRe(test.code)}\\)`)),
+    );
+    expect(await field('Pickup Date').inputValue()).toBe(typedDate(date));
+    await expect
+      .poll(() => field('Available Time Slot').inputValue())
+      .toBe(formatTime12(slot.dateTime));
     // The summary shows the §2.4 panel fields, the Date among them.
     const summary = page.getByRole('alert').filter({ hasText: `Partial order #${partial.id}` });
     for (const label of ['Order ID', 'Patient Name', 'City', 'Phone', 'Date', 'Time Slot']) {
       await visible(summary.getByText(label, { exact: true }));
     }
     await visible(summary.getByText(formatDisplayDate(date), { exact: true }));
-    await visible(summary.getByText('10:00 AM - 10:30 AM', { exact: true }));
+    await visible(summary.getByText(slot.id, { exact: true }));
     await screenshot(page, 'order-create-partial');
 
-    // A new patient: in edit mode it becomes the selected one.
+    // The agent corrects the name: in edit mode the new patient becomes the selected one.
     const lastName = `Partial${Date.now() % 100000}`;
     await field('First Name').fill('Hina');
     await field('Last Name').fill(lastName);
@@ -609,16 +747,21 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await visible(toast(page, SUCCESS.PATIENT_UPDATED));
     await visible(page.getByRole('cell', { name: `Hina ${lastName}x`, exact: true }));
 
-    await fillOrder('blood', order, false);
+    await pickOption('Order Type', 'Regular');
+    await pickOption('Order Source');
     const created = await submitOrder('blood', hit);
     expect(created.partialOrderId).toBe(partial.id);
     expect(`${created.patient.firstName} ${created.patient.lastName}`).toBe(`Hina ${lastName}x`);
+    expect(created.customerAddress.id).toBe(order.customerAddress.id);
+    expect(created.scanTypes.map((l) => l.scanType.code)).toEqual([test.code]);
+    expect(slotIdOf(created.pickup)).toBe(slot.id);
+    expect(karachiDateString(new Date(created.pickup))).toBe(date);
     const after = await api.get<PartialOrderDetail>(`/orders/partial-order/${partial.id}/`);
     expect(after.state).toBe('CONVERTED');
   });
 
-  test('Copy Order on a detail page fills the create form', async () => {
-    const { order } = await sourceOrder('blood');
+  test('Copy Order on a detail page fills the create form, discount included', async () => {
+    const { order } = await sourceOrder('blood', (o) => o.discountPercent > 0);
     await page.goto(app(`/blood/orders/detail/${order.id}`));
     await page.getByRole('button', { name: 'Copy Order' }).click();
     await page
@@ -641,7 +784,18 @@ describe('order create (spec §2.8, §4, §5)', () => {
     for (const line of order.scanTypes) {
       await visible(page.getByText(new RegExp(`\\(${escapeRe(line.scanType.code)}\\)`)));
     }
+    // The copy keeps the original's discount (issue 28), and the total follows it.
+    expect(await field('Discount (%)').inputValue()).toBe(String(order.discountPercent));
+    const total = orderTotal(
+      order.scanTypes.map((l) => l.scanType.value),
+      order.discountPercent,
+    );
+    expect(await page.getByTestId('order-total').textContent()).toBe(
+      `PKR ${total.toLocaleString('en-PK')}`,
+    );
     await visible(page.getByText(`Copied from order ${order.number}`));
+    // The copied address set the region, as a chosen one does.
+    expect(await field('Region').isDisabled()).toBe(true);
     await screenshot(page, 'order-create-copied');
     // Discard empties the form: no customer, no patient, no address, region free again.
     await page.getByRole('button', { name: 'Discard' }).click();

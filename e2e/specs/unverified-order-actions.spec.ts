@@ -1,5 +1,6 @@
 import type { Order } from '@dastak/core/entities/orders';
-import { ADDRESS_DELETE_MESSAGES, ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ADDRESS_DELETE_MESSAGES } from '@dastak/core/messages/address-delete';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';

@@ -6,8 +6,6 @@ import {
   RESCHEDULE_LEAD_MINUTES,
   RESCHEDULE_MAX_DAYS_AHEAD,
   RIDER_MAX_PICKUPS,
-  TEST_LINES_MAX,
-  TEST_QUANTITY_MAX,
   TIME_SLOT_LENGTHS,
 } from './constants';
 
@@ -237,19 +235,6 @@ export const ORDER_SUCCESS = {
   PROBLEM: 'Problem reported',
 } as const;
 
-/**
- * Why DELETE /entity/customer_address/{id}/ with an order id (Delete Address on order detail,
- * Mark Wrong Pin on an unverified order) is refused (409); spec §2.6 and §4 give the rules only.
- */
-export const ADDRESS_DELETE_MESSAGES = {
-  ORDER_OFFLINE: 'Only the address of an online order can be deleted',
-  ADDRESS_INVALID: 'Only a valid address can be deleted',
-  WRONG_PIN_UNVERIFIED: 'Only a verified and valid address can be marked as a wrong pin',
-  WRONG_PIN_ORDER_NOT_UNVERIFIED: 'A wrong pin can only be marked on an unverified order',
-  NOT_ORDER_ADDRESS: "This address is not the order's address",
-  ID_MISMATCH: 'The address id in the body does not match the address in the path',
-} as const;
-
 /** Messages of the customer, patient and address endpoints the spec leaves unshown. */
 export const CUSTOMER_MESSAGES = {
   PHONE_TAKEN: 'A customer with this phone number already exists',
@@ -345,12 +330,6 @@ export const HTTP_MESSAGES = {
   REQUEST_TIMEOUT: 'The request took too long to arrive',
   URL_TOO_LONG: 'The address is too long',
   METHOD_NOT_ALLOWED: 'This method is not allowed here',
-} as const;
-
-/** The bounds of one order's tests (constants TEST_QUANTITY_MAX, TEST_LINES_MAX). */
-export const TEST_LIMIT_MESSAGES = {
-  QUANTITY_MAX: `A test can be added at most ${TEST_QUANTITY_MAX} times to one order`,
-  LINES_MAX: `An order can have at most ${TEST_LINES_MAX} different tests`,
 } as const;
 
 /** Web push (docs/decisions/0029-web-push.md): refusals, and the notifications' text. Order

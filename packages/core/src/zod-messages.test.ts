@@ -4,7 +4,8 @@ import { idListParamSchema, idParamSchema, idSchema, timeOfDaySchema } from './e
 import { orderCreateSchema, updateScanTypesSchema } from './entities/order-requests';
 import { partialOrderCreateSchema } from './entities/partial-orders';
 import { patientCreateSchema } from './entities/patients';
-import { FORM_VALIDATION, INPUT_MESSAGES, TEST_LIMIT_MESSAGES, VALIDATION } from './messages';
+import { FORM_VALIDATION, INPUT_MESSAGES, VALIDATION } from './messages';
+import { TEST_LIMIT_MESSAGES } from './messages/test-limits';
 import { issueMessage, whenMissing } from './zod-messages';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {

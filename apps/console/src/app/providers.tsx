@@ -18,6 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
     >
       <Suspense fallback={null}>
+        {/* Top right, below the page header (app/notifications.css, issue 28). */}
         <Notifications position="top-right" limit={4} autoClose={5000} />
       </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -13,6 +13,13 @@ import {
 } from './common';
 import { versionSchema } from './versioning';
 
+/**
+ * A region whose polygon holds the address's pin, of either vertical: the create page fills its
+ * Region from the one of its own vertical, and warns when there is none (issue 28).
+ */
+export const addressRegionSchema = namedRefSchema.extend({ vertical: verticalSchema });
+export type AddressRegion = z.infer<typeof addressRegionSchema>;
+
 export const customerAddressSchema = z.object({
   id: idSchema,
   latitude: latitudeSchema,
@@ -25,7 +32,7 @@ export const customerAddressSchema = z.object({
   vertical: verticalSchema,
   verified: z.boolean(),
   isValid: z.boolean(),
-  regionCustomerAddresses: z.array(z.object({ region: namedRefSchema })),
+  regionCustomerAddresses: z.array(z.object({ region: addressRegionSchema })),
   version: versionSchema,
 });
 export type CustomerAddress = z.infer<typeof customerAddressSchema>;

@@ -32,7 +32,7 @@ const address = {
   vertical: 'blood',
   verified: true,
   isValid: true,
-  regionCustomerAddresses: [{ region: { id: 1, name: 'Karachi South' } }],
+  regionCustomerAddresses: [{ region: { id: 1, name: 'Karachi South', vertical: 'blood' } }],
 } as const;
 
 const order: Order = {
@@ -47,7 +47,7 @@ const order: Order = {
   customer: { id: 7, phone: '03001234567', firstName: 'Ayesha', lastName: 'S', email: null },
   customerAddress: {
     ...address,
-    regionCustomerAddresses: [{ region: { id: 1, name: 'K' } }],
+    regionCustomerAddresses: [{ region: { id: 1, name: 'K', vertical: 'blood' } }],
     deleted: false,
   },
   assignedRider: { id: 3, name: 'Kashif Raza' },

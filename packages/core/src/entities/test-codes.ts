@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { TEST_LINES_MAX, TEST_QUANTITY_MAX } from '../constants';
-import { TEST_LIMIT_MESSAGES } from '../messages';
+import { TEST_LIMIT_MESSAGES } from '../messages/test-limits';
 
 /**
  * Bounds an order's list of test codes (a repeated code is a count: ['CBC', 'CBC'] is 2 x CBC):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_DELETE_MESSAGES as M } from '../messages';
+import { ADDRESS_DELETE_MESSAGES as M } from '../messages/address-delete';
 import { ORDER_STATES } from '../states';
 import {
   type AddressDeleteAddress,

@@ -1,4 +1,4 @@
-import { ADDRESS_DELETE_MESSAGES } from '../messages';
+import { ADDRESS_DELETE_MESSAGES } from '../messages/address-delete';
 import type { FulfillmentMethod, OrderState } from '../states';
 
 /** What the rule needs of the order the address is deleted from. */

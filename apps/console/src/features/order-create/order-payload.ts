@@ -12,6 +12,11 @@ export type OrderDraft = {
   patientId: number | null;
   addressId: number | null;
   regionId: number | null;
+  /**
+   * Region came from the chosen address (its one region of this vertical): only then is the
+   * select locked (spec §4). A region picked by hand stays editable.
+   */
+  regionSetByAddress: boolean;
   tests: ScanType[];
   discount: string;
   /** 'Order Type' on the form: Regular (online) or Hospital (offline), spec §4 flags. */

@@ -4,7 +4,7 @@ import {
   customerAddressDeleteQuerySchema,
   customerAddressDeleteSchema,
 } from '@dastak/core/entities/customer-addresses';
-import { ADDRESS_DELETE_MESSAGES } from '@dastak/core/messages';
+import { ADDRESS_DELETE_MESSAGES } from '@dastak/core/messages/address-delete';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

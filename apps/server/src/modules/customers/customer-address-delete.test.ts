@@ -1,4 +1,5 @@
-import { ADDRESS_DELETE_MESSAGES, ERRORS, SUCCESS, TRANSITION_GUARDS } from '@dastak/core/messages';
+import { ERRORS, SUCCESS, TRANSITION_GUARDS } from '@dastak/core/messages';
+import { ADDRESS_DELETE_MESSAGES } from '@dastak/core/messages/address-delete';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

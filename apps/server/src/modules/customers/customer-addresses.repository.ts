@@ -27,6 +27,7 @@ export function listAddressRegions(
       customerAddressId: regionCustomerAddresses.customerAddressId,
       id: regions.id,
       name: regions.name,
+      vertical: regions.vertical,
     })
     .from(regionCustomerAddresses)
     .innerJoin(regions, eq(regions.id, regionCustomerAddresses.regionId))

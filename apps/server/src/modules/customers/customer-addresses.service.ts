@@ -12,7 +12,7 @@ import { findUserRef } from '../users/users.repository';
 import * as repo from './customer-addresses.repository';
 import { customerExists } from './customers.repository';
 
-type RegionLink = { customerAddressId: number; id: number; name: string };
+type RegionLink = { customerAddressId: number; id: number; name: string; vertical: Vertical };
 
 /** An address row with its regions as the API answers it (core customerAddressSchema). */
 export function toAddress(row: repo.AddressRow, links: RegionLink[]): CustomerAddress {
@@ -30,7 +30,7 @@ export function toAddress(row: repo.AddressRow, links: RegionLink[]): CustomerAd
     isValid: row.isValid,
     regionCustomerAddresses: links
       .filter((l) => l.customerAddressId === row.id)
-      .map((l) => ({ region: { id: l.id, name: l.name } })),
+      .map((l) => ({ region: { id: l.id, name: l.name, vertical: l.vertical } })),
     version: row.version,
   };
 }

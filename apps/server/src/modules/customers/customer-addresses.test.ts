@@ -61,9 +61,16 @@ describe('POST /entity/{vertical}/customer-address/', () => {
       verified: false,
       isValid: true,
     });
-    expect(
-      a.regionCustomerAddresses.map((r: { region: { id: number } }) => r.region.id).sort(),
-    ).toEqual([f.bloodRegion, f.xrayRegion, f.otherBloodRegion].sort());
+    // Each region says its vertical: the create page fills Region from its own (issue 28).
+    const byId = (x: { region: { id: number } }, y: { region: { id: number } }) =>
+      x.region.id - y.region.id;
+    expect([...a.regionCustomerAddresses].sort(byId)).toEqual(
+      [
+        { region: { id: f.bloodRegion, name: 'Gulberg', vertical: 'blood' } },
+        { region: { id: f.xrayRegion, name: 'Gulberg X-Ray', vertical: 'xray' } },
+        { region: { id: f.otherBloodRegion, name: 'DHA', vertical: 'blood' } },
+      ].sort(byId),
+    );
     const links = await f.t.db
       .select()
       .from(regionCustomerAddresses)

@@ -32,7 +32,7 @@ export async function searchCustomers(db: Db, text: string) {
         ...a,
         regionCustomerAddresses: addressRegions
           .filter((r) => r.customerAddressId === a.id)
-          .map((r) => ({ region: { id: r.id, name: r.name } })),
+          .map((r) => ({ region: { id: r.id, name: r.name, vertical: r.vertical } })),
       })),
   }));
 }

@@ -127,7 +127,7 @@ describe('GET /entity/customer-search/', () => {
         longitude: 74.351234,
         verified: true,
         isValid: true,
-        regionCustomerAddresses: [{ region: { id: regionId, name: 'Gulberg' } }],
+        regionCustomerAddresses: [{ region: { id: regionId, name: 'Gulberg', vertical: 'blood' } }],
       },
     ]);
   });

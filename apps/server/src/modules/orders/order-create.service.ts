@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fieldErrors } from '@dastak/core/entities/common';
 import { type OrderCreate, orderCreateSchema } from '@dastak/core/entities/order-requests';
 import { ERRORS, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
 import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
@@ -89,6 +90,10 @@ async function insertNewOrder(
   }
   const address = await refs.findCustomerAddress(tx, data.customer, data.customerAddress);
   if (!address) throw invalid('customerAddress', VALIDATION.CREATE_OR_SELECT_ADDRESS);
+  // A pin only in the other vertical's regions: no region of this one can take it (issue 28).
+  if (address.verticals.length > 0 && !address.verticals.includes(vertical)) {
+    throw invalid('customerAddress', ORDER_CREATE_MESSAGES.addressOutsideVertical(vertical));
+  }
   const region = await refs.findRegion(tx, data.region);
   if (!region?.isActive || region.vertical !== vertical) {
     throw invalid('region', ORDER_MESSAGES.REGION_INVALID);

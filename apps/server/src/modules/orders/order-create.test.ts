@@ -1,11 +1,12 @@
 import type { Order } from '@dastak/core/entities/orders';
 import { ERRORS, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
+import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { orderTotal } from '@dastak/core/rules/order-total';
 import { ORDER_TYPE_LABELS, ORDER_TYPES } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db/schema/customers';
+import { customerAddresses, customers, regionCustomerAddresses } from '../../db/schema/customers';
 import { orderScanTypes, orders, partialOrders } from '../../db/schema/orders';
 import { createTestApp } from '../../test/test-app';
 import {
@@ -182,6 +183,45 @@ describe('POST /orders/{vertical}/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(message);
     expect(await countOrders()).toBe(before);
+  });
+});
+
+describe('POST /orders/{vertical}/: an address in the other vertical only (issue 28)', () => {
+  it('refuses a blood order for a pin only in an X-ray region, on the address, and books X-ray', async () => {
+    const [row] = await f.t.db
+      .insert(customerAddresses)
+      .values({
+        customerId: f.customerId,
+        latitude: 31.5201,
+        longitude: 74.3501,
+        address: '3 Mozang Road',
+        verified: true,
+        isValid: true,
+      })
+      .returning();
+    await f.t.db
+      .insert(regionCustomerAddresses)
+      .values({ customerAddressId: row!.id, regionId: f.xrayRegion, customerId: f.customerId });
+    const before = await countOrders();
+    for (const region of [f.bloodRegion, f.otherBloodRegion]) {
+      const res = await api(f).post(
+        '/orders/blood/',
+        createBody(f, 'blood', { customerAddress: row!.id, region }),
+      );
+      expect(res.statusCode).toBe(400);
+      const message = ORDER_CREATE_MESSAGES.addressOutsideVertical('blood');
+      expect(res.json()).toMatchObject({ detail: message, errors: { customerAddress: [message] } });
+    }
+    expect(await countOrders()).toBe(before);
+    const xray = await api(f).post(
+      '/orders/xray/',
+      createBody(f, 'xray', { customerAddress: row!.id }),
+    );
+    expect(xray.statusCode, xray.body).toBe(201);
+    const order = await detailOf('xray', xray.json().id);
+    expect(order.customerAddress.regionCustomerAddresses).toEqual([
+      { region: { id: f.xrayRegion, name: 'Gulberg X-Ray', vertical: 'xray' } },
+    ]);
   });
 });
 

@@ -99,7 +99,7 @@ export function listOrderTests(db: DbOrTx, orderId: number) {
 /** Regions containing the order's address (regionCustomerAddresses), reached through the order. */
 export function listOrderAddressRegions(db: DbOrTx, orderId: number) {
   return db
-    .select({ id: regions.id, name: regions.name })
+    .select({ id: regions.id, name: regions.name, vertical: regions.vertical })
     .from(orders)
     .innerJoin(
       regionCustomerAddresses,

@@ -1,3 +1,4 @@
+import type { AddressRegion } from '@dastak/core/entities/customer-addresses';
 import type { Order } from '@dastak/core/entities/orders';
 import { toSixDecimals } from '@dastak/core/rules/format';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
@@ -43,7 +44,7 @@ export async function locateOrder(db: DbOrTx, orderId: number) {
 function toOrder(
   row: repo.OrderDetailRow,
   tests: Awaited<ReturnType<typeof repo.listOrderTests>>,
-  addressRegions: { id: number; name: string }[],
+  addressRegions: AddressRegion[],
   now: Date,
 ): Order {
   const { order, patient, customer, address, rider, review, riderFeedback } = row;

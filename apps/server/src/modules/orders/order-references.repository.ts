@@ -50,10 +50,15 @@ export async function findCustomerAddress(tx: DbOrTx, customerId: number, addres
     );
   if (!row) return undefined;
   const links = await tx
-    .select({ regionId: regionCustomerAddresses.regionId })
+    .select({ regionId: regionCustomerAddresses.regionId, vertical: regions.vertical })
     .from(regionCustomerAddresses)
+    .innerJoin(regions, eq(regions.id, regionCustomerAddresses.regionId))
     .where(eq(regionCustomerAddresses.customerAddressId, addressId));
-  return { ...row, regionIds: links.map((l) => l.regionId) };
+  return {
+    ...row,
+    regionIds: links.map((l) => l.regionId),
+    verticals: [...new Set(links.map((l) => l.vertical))],
+  };
 }
 
 export async function findRegion(tx: DbOrTx, id: number) {

@@ -1,5 +1,5 @@
 import { TEST_LINES_MAX, TEST_QUANTITY_MAX } from '@dastak/core/constants';
-import { TEST_LIMIT_MESSAGES } from '@dastak/core/messages';
+import { TEST_LIMIT_MESSAGES } from '@dastak/core/messages/test-limits';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -12,8 +12,8 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ConflictAlert } from '../../../components/conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { parseDateField } from '../../../lib/date-field';
 import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
-import { parseDateField } from '../dob-field';
 
 /** On update the number is read-only, so the phone rule is left out (spec §5). */
 const updateFormSchema = customerCreateSchema.omit({ phone: true });

@@ -13,12 +13,12 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { showSuccessToast } from '../../../lib/toast';
 import { customerKeys } from '../api/customer-keys';
 import { useCustomerQuery } from '../api/get-customer';
 import { useCreateCustomerMutation, useUpdateCustomerMutation } from '../api/save-customer';
-import { customerDetailPath, customerName } from '../customer-paths';
+import { customerDetailPath, customerName, orderReturnPath } from '../customer-paths';
 import { CustomerAddressStep } from './customer-address-step';
 import { CustomerDetailsStep, type CustomerDetailsValues } from './customer-details-step';
 import { CUSTOMERS_LIST_PATH, CustomerLoadState } from './customer-load-state';
@@ -30,7 +30,9 @@ import { CUSTOMERS_LIST_PATH, CustomerLoadState } from './customer-load-state';
 export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
   const params = useParams();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [createdId, setCreatedId] = useState<number | null>(null);
+  const [createdPatientId, setCreatedPatientId] = useState<number | null>(null);
   const id = mode === 'update' ? Number(params.id) : (createdId ?? 0);
   const customer = useCustomerQuery(id);
   const [step, setStep] = useState(0);
@@ -49,6 +51,7 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
       const created = await create.mutateAsync(values);
       showSuccessToast(SUCCESS.CUSTOMER_CREATED);
       setCreatedId(created.id);
+      setCreatedPatientId(created.createdPatientDetail?.id ?? null);
     } else {
       const { phone: _readOnly, ...changes } = values;
       await update.mutateAsync({ input: changes, version: version ?? customer.data?.version ?? 1 });
@@ -56,6 +59,12 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
     }
     setStep(1);
   };
+
+  // Opened from the order create page: Done goes back there with the customer and patient.
+  const backToOrder =
+    mode === 'create' && createdId !== null
+      ? orderReturnPath(searchParams.get('returnTo'), createdId, createdPatientId)
+      : null;
 
   // Once created, the details step edits the new customer rather than making another one.
   const detailsCustomer = mode === 'update' || createdId !== null ? customer.data : undefined;
@@ -101,9 +110,13 @@ export function CustomerWizardPage({ mode }: { mode: 'create' | 'update' }) {
                   <Button variant="default" onClick={() => setStep(0)}>
                     Back
                   </Button>
-                  <Button onClick={() => navigate(customerDetailPath(customer.data.id))}>
-                    Done
-                  </Button>
+                  {backToOrder ? (
+                    <Button onClick={() => navigate(backToOrder)}>Back to Order</Button>
+                  ) : (
+                    <Button onClick={() => navigate(customerDetailPath(customer.data.id))}>
+                      Done
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             ) : (

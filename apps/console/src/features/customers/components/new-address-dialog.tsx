@@ -23,6 +23,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useCreateCustomerAddressMutation } from '../api/customer-addresses';
 import { type GeocodeResult, useGeocodeQuery } from '../api/geocode';
 import { useCitiesQuery } from '../api/get-cities';
@@ -43,35 +44,45 @@ export function NewAddressDialog({
   onClose,
   customerId,
   vertical,
+  initial,
   onCreated,
 }: {
   opened: boolean;
   onClose: () => void;
   customerId: number;
   vertical: Vertical;
+  /** Where to start: a partial order's captured city, address text and pin (issue 28). */
+  initial?: { cityId: number | null; address: string; pin: LatLng | null };
   onCreated: (address: CustomerAddress) => void;
 }) {
+  useReturnFocus(opened);
   const cities = useCitiesQuery(vertical, opened);
   const create = useCreateCustomerAddressMutation(vertical);
   const [cityId, setCityId] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [picked, setPicked] = useState<Picked>(null);
-  const [pin, setPin] = useState<LatLng | null>(null);
-  const [view, setView] = useState<{ center: LatLng; zoom: number } | null>(null);
-  const [address, setAddress] = useState('');
+  const [pin, setPin] = useState<LatLng | null>(initial?.pin ?? null);
+  const [view, setView] = useState<{ center: LatLng; zoom: number } | null>(() =>
+    initial?.pin ? { center: initial.pin, zoom: DETAIL_MAP_ZOOM } : null,
+  );
+  const [address, setAddress] = useState(initial?.address ?? '');
   const [pinError, setPinError] = useState<string | null>(null);
 
   const cityList = cities.data?.results ?? [];
   const city = cityList.find((c) => c.id === cityId) ?? null;
 
-  // The first city is the default when none is chosen (spec §4 Data flags).
+  // The first city is the default when none is chosen (spec §4 Data flags), unless the dialog
+  // starts from a captured one; a captured pin keeps the map on it.
+  const startCity = initial?.cityId ?? null;
+  const startsOnPin = Boolean(initial?.pin);
   useEffect(() => {
-    if (opened && cityId === null && cityList[0]) {
-      setCityId(cityList[0].id);
-      setView({ center: cityList[0].centerPoint, zoom: CITY_ZOOM });
-    }
-  }, [opened, cityId, cityList]);
+    if (!opened || cityId !== null) return;
+    const first = cityList.find((c) => c.id === startCity) ?? cityList[0];
+    if (!first) return;
+    setCityId(first.id);
+    if (!startsOnPin) setView({ center: first.centerPoint, zoom: CITY_ZOOM });
+  }, [opened, cityId, cityList, startCity, startsOnPin]);
 
   const places = useGeocodeQuery(debouncedSearch, cityId);
   const placeOptions = useMemo(

@@ -2,7 +2,7 @@ import { PHONE_LENGTH } from '@dastak/core/constants';
 import { EMPTY } from '@dastak/core/messages';
 import { Anchor, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { CustomerHit } from '../api/search-customers';
 import { cleanCustomerNumber, isFullCustomerNumber, showNoCustomerFound } from '../customer-lookup';
 
@@ -30,6 +30,7 @@ export function CustomerNumberBox({
   onPick: (hit: CustomerHit) => void;
 }) {
   const combobox = useCombobox();
+  const { pathname } = useLocation();
   const input = useRef<HTMLInputElement>(null);
   // Keyboard-first booking (issue 17): an agent on the phone types the number straight away.
   useEffect(() => {
@@ -68,6 +69,17 @@ export function CustomerNumberBox({
             }}
             onFocus={() => combobox.openDropdown()}
             onBlur={() => combobox.closeDropdown()}
+            onKeyDown={(event) => {
+              // Enter on a full number that one customer has picks them: no arrow needed
+              // (issue 28). An option the arrows highlighted is the combobox's to submit.
+              if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+              if (customerLoaded || combobox.getSelectedOptionIndex() >= 0) return;
+              const exact = hits.filter((h) => h.phone === number);
+              if (exact.length !== 1 || !exact[0]) return;
+              event.preventDefault();
+              onPick(exact[0]);
+              combobox.closeDropdown();
+            }}
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={hits.length === 0 || customerLoaded}>
@@ -91,7 +103,8 @@ export function CustomerNumberBox({
               {', '}
               <Anchor
                 component={Link}
-                to={`/customers/create?phone=${encodeURIComponent(number)}`}
+                // The wizard comes back here with the new customer and patient (issue 28).
+                to={`/customers/create?${new URLSearchParams({ phone: number, returnTo: pathname })}`}
                 size="sm"
               >
                 click here to create customer

@@ -1,4 +1,5 @@
 import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
+import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
 import type { Patient } from '@dastak/core/entities/patients';
 import { SUCCESS } from '@dastak/core/messages';
 import { orderTotal } from '@dastak/core/rules/order-total';
@@ -7,14 +8,14 @@ import type { Vertical } from '@dastak/core/states';
 import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { useRegionsQuery } from '../../locations/api/get-regions';
 import { clearCopyBuffer, readCopyBuffer } from '../../orders/actions/copy-buffer';
 import { orderDetailPath } from '../../orders/list/order-paths';
+import { addressRegionProblem, withAddress } from '../address-region';
 import { useCreateOrderMutation } from '../api/create-order';
 import { useDeleteAddressMutation } from '../api/delete-address';
 import { useCreateTimeSlotsQuery } from '../api/get-create-time-slots';
@@ -29,11 +30,18 @@ import { type CustomerHit, useCustomerSearchQuery } from '../api/search-customer
 import { cleanCustomerNumber, hitsForNumber, lookupTextFor } from '../customer-lookup';
 import { newIdempotencyKey } from '../idempotency-key';
 import { buildOrderPayload, type DraftErrors, type OrderDraft } from '../order-payload';
+import {
+  matchAddress,
+  matchPatient,
+  partialAddressStart,
+  splitName,
+  usePartialOrderFill,
+} from '../partial-prefill';
 import { CustomerPanel } from './customer-panel';
 import { HearAboutDialog } from './hear-about-dialog';
 import { OrderDetailsSection } from './order-details-section';
 import { PartialOrderSummary } from './partial-order-summary';
-import type { PatientFormValues } from './patient-form';
+import type { PatientFormValues, PatientPrefill } from './patient-form';
 import { type PatientMode, PatientPanel } from './patient-panel';
 
 const NewAddressDialog = lazy(() => import('../../customers/components/new-address-dialog'));
@@ -43,6 +51,7 @@ const emptyDraft = (partialOrderId: number | null): OrderDraft => ({
   patientId: null,
   addressId: null,
   regionId: null,
+  regionSetByAddress: false,
   tests: [],
   discount: '',
   fulfillmentMethod: null,
@@ -56,13 +65,22 @@ const emptyDraft = (partialOrderId: number | null): OrderDraft => ({
   sourceOrder: null,
 });
 
-/** How the panel settles once a customer's detail has loaded (spec §4 Patient panel modes). */
-type LoadIntent = { kind: 'pick'; patientId: number | null } | { kind: 'create' };
+/**
+ * How the panel settles once a customer's detail has loaded (spec §4 Patient panel modes). A
+ * customer just made from this page's create-customer link also gets their one address chosen.
+ */
+type LoadIntent =
+  | { kind: 'pick'; patientId: number | null; onlyAddress?: boolean }
+  | { kind: 'partial'; order: PartialOrderDetail };
 
-/** The first of the customer's regions that this vertical serves. */
-function addressRegion(address: CustomerAddress, regionIds: number[] | null): number | null {
-  const ids = address.regionCustomerAddresses.map((r) => r.region.id);
-  return ids.find((id) => regionIds === null || regionIds.includes(id)) ?? null;
+/** ?customer=&patient=: the customer wizard's way back (issue 28). */
+function returnedCustomer(params: URLSearchParams) {
+  const id = (key: string) => {
+    const n = Number(params.get(key));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  };
+  const customerId = id('customer');
+  return customerId === null ? null : { customerId, patientId: id('patient') };
 }
 
 /**
@@ -77,34 +95,45 @@ export function OrderCreatePage({
   partialOrderId: number | null;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const [dateBounds] = useState(() => pickupDateBounds('create', new Date()));
+  const [returned] = useState(() => returnedCustomer(searchParams));
   const [copied] = useState(() => {
-    const order = readCopyBuffer();
+    const order = returned ? null : readCopyBuffer();
     return order && order.vertical === vertical ? order : null;
   });
 
   const [number, setNumber] = useState(copied?.customer.phone ?? '');
   const [lookupText, setLookupText] = useState<string | null>(null);
-  const [customerId, setCustomerId] = useState<number | null>(copied?.customer.id ?? null);
+  const [customerId, setCustomerId] = useState<number | null>(
+    returned?.customerId ?? copied?.customer.id ?? null,
+  );
   const [patients, setPatients] = useState<Patient[]>([]);
   const [addresses, setAddresses] = useState<CustomerAddress[]>([]);
   const [patientFilter, setPatientFilter] = useState('');
   const [mode, setMode] = useState<PatientMode>('notSelected');
   const [draft, setDraft] = useState<OrderDraft>(() =>
     copied
-      ? {
-          ...emptyDraft(partialOrderId),
-          customerId: copied.customer.id,
-          addressId: copied.customerAddress.id,
-          regionId: copied.region,
-          tests: copied.scanTypes.map((s) => s.scanType),
-          fulfillmentMethod: copied.fulfillmentMethod,
-          orderSource: copied.orderSource,
-          urgentDelivery: copied.urgentDelivery,
-          additionalNotes: copied.additionalNotes,
-          sourceOrder: copied.id,
-        }
+      ? // The copied address sets (and locks) Region as a chosen one would.
+        withAddress(
+          {
+            ...emptyDraft(partialOrderId),
+            customerId: copied.customer.id,
+            regionId: copied.region,
+            tests: copied.scanTypes.map((s) => s.scanType),
+            // The copy is priced as the original was (issue 28); the server prices it again.
+            discount: copied.discountPercent > 0 ? String(copied.discountPercent) : '',
+            fulfillmentMethod: copied.fulfillmentMethod,
+            orderSource: copied.orderSource,
+            urgentDelivery: copied.urgentDelivery,
+            additionalNotes: copied.additionalNotes,
+            sourceOrder: copied.id,
+          },
+          copied.customerAddress,
+          vertical,
+        )
       : emptyDraft(partialOrderId),
   );
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -112,7 +141,12 @@ export function OrderCreatePage({
   const [addressToDelete, setAddressToDelete] = useState<CustomerAddress | null>(null);
   const [patientToDelete, setPatientToDelete] = useState<Patient | null>(null);
   const [hearAboutOpen, setHearAboutOpen] = useState(false);
-  const loadIntent = useRef<LoadIntent>({ kind: 'pick', patientId: copied?.patient.id ?? null });
+  const loadIntent = useRef<LoadIntent>(
+    returned
+      ? { kind: 'pick', patientId: returned.patientId, onlyAddress: true }
+      : { kind: 'pick', patientId: copied?.patient.id ?? null },
+  );
+  const [patientPrefill, setPatientPrefill] = useState<PatientPrefill | null>(null);
   const loadedCustomer = useRef<number | null>(null);
   const submitKey = useRef<string | null>(null);
   const inFlight = useRef(false);
@@ -121,6 +155,11 @@ export function OrderCreatePage({
   useEffect(() => {
     if (copied) clearCopyBuffer();
   }, [copied]);
+  // So is the wizard's way back: a reload or Discard does not bring the customer back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the way in
+  useEffect(() => {
+    if (returned) navigate(location.pathname, { replace: true });
+  }, [returned]);
 
   const search = useCustomerSearchQuery(lookupText);
   // The answer of the lookup behind the number as typed (lookupTextFor), once it has come.
@@ -150,17 +189,32 @@ export function OrderCreatePage({
     loadedCustomer.current = customer.id;
     setPatients(customer.patients);
     setAddresses(customer.addresses);
+    setNumber((n) => n || customer.phone);
     const intent = loadIntent.current;
-    if (intent.kind === 'create') {
-      setMode('create');
-      setDraft((d) => ({ ...d, customerId: customer.id, patientId: null }));
+    if (intent.kind === 'partial') {
+      // Its patient when the customer has one of that name, else the create form with the name.
+      const patient = matchPatient(customer.patients, intent.order.name);
+      const address = matchAddress(customer.addresses, intent.order);
+      setPatientPrefill(
+        patient ? null : { ...splitName(intent.order.name), email: intent.order.email },
+      );
+      setMode(patient ? 'selected' : 'create');
+      setDraft((d) => {
+        const next = { ...d, customerId: customer.id, patientId: patient?.id ?? null };
+        return address ? withAddress(next, address, vertical) : next;
+      });
       return;
     }
     const pick =
       customer.patients.find((p) => p.id === intent.patientId) ?? customer.patients[0] ?? null;
+    const only =
+      intent.onlyAddress && customer.addresses.length === 1 ? customer.addresses[0] : null;
     setMode(pick ? 'selected' : 'notSelected');
-    setDraft((d) => ({ ...d, customerId: customer.id, patientId: pick?.id ?? null }));
-  }, [customer]);
+    setDraft((d) => {
+      const next = { ...d, customerId: customer.id, patientId: pick?.id ?? null };
+      return only ? withAddress(next, only, vertical) : next;
+    });
+  }, [customer, vertical]);
 
   // A partial order: its phone goes to the lookup, its date to the pickup date (spec §4 edit).
   const partialApplied = useRef(false);
@@ -183,7 +237,7 @@ export function OrderCreatePage({
     if (lookupText !== phone || !search.isFetched) return;
     const match = (search.data ?? []).find((h) => h.phone === phone);
     if (match) {
-      loadIntent.current = { kind: 'create' };
+      loadIntent.current = { kind: 'partial', order: partial.data };
       setCustomerId(match.id);
     }
   }, [partial.data, customerId, lookupText, search.isFetched, search.data]);
@@ -206,6 +260,13 @@ export function OrderCreatePage({
         }
       : null,
   );
+  const partialFill = usePartialOrderFill({
+    partial: partial.data,
+    vertical,
+    draft,
+    slots: slots.data,
+    setDraft,
+  });
 
   const clearCustomer = () => {
     setCustomerId(null);
@@ -214,6 +275,7 @@ export function OrderCreatePage({
     setAddresses([]);
     setMode('notSelected');
     setErrors({});
+    setPatientPrefill(null);
     setDraft(emptyDraft(partialOrderId));
   };
 
@@ -253,6 +315,7 @@ export function OrderCreatePage({
     createPatient.mutate(body, {
       onSuccess: (patient) => {
         showSuccessToast(SUCCESS.PATIENT_CREATED);
+        setPatientPrefill(null);
         setPatients((list) => [patient, ...list]);
         if (inEditMode) {
           update({ patientId: patient.id });
@@ -280,11 +343,8 @@ export function OrderCreatePage({
     });
   };
 
-  const regions = useRegionsQuery(vertical);
-  const selectAddress = (address: CustomerAddress) => {
-    const region = addressRegion(address, regions.data?.results.map((r) => r.id) ?? null);
-    update({ addressId: address.id, ...(region !== null ? { regionId: region } : {}) });
-  };
+  const selectAddress = (address: CustomerAddress) =>
+    setDraft((d) => withAddress(d, address, vertical));
 
   const confirmDeleteAddress = () => {
     const address = addressToDelete;
@@ -293,7 +353,9 @@ export function OrderCreatePage({
       onSuccess: () => {
         showSuccessToast(SUCCESS.CUSTOMER_ADDRESS_DELETED);
         setAddresses((list) => list.filter((a) => a.id !== address.id));
-        setDraft((d) => (d.addressId === address.id ? { ...d, addressId: null } : d));
+        setDraft((d) =>
+          d.addressId === address.id ? { ...d, addressId: null, regionSetByAddress: false } : d,
+        );
         setAddressToDelete(null);
       },
     });
@@ -311,6 +373,16 @@ export function OrderCreatePage({
       setErrors(result.errors);
       const first = Object.values(result.errors)[0];
       if (first) showErrorToast(first);
+      return;
+    }
+    // The server refuses it too; saying so here spares the agent a round trip (issue 28).
+    const problem = addressRegionProblem(
+      addresses.find((a) => a.id === current.addressId),
+      vertical,
+    );
+    if (problem?.kind === 'otherVertical') {
+      setErrors({ customerAddress: problem.message });
+      showErrorToast(problem.message);
       return;
     }
     setErrors({});
@@ -375,6 +447,7 @@ export function OrderCreatePage({
   }, []);
 
   const discard = () => {
+    partialFill.forgetSlot();
     setNumber('');
     setLookupText(null);
     setPatientFilter('');
@@ -425,6 +498,7 @@ export function OrderCreatePage({
               patient={selectedPatient}
               saving={createPatient.isPending || updatePatient.isPending}
               deleting={deletePatient.isPending}
+              prefill={patientPrefill}
               onSave={savePatient}
               onReload={replacePatient}
               onCancel={() => setMode(selectedPatient ? 'selected' : 'notSelected')}
@@ -448,7 +522,11 @@ export function OrderCreatePage({
         slots={slots.data ?? []}
         slotsLoading={slots.isFetching}
         dateBounds={dateBounds}
-        onChange={update}
+        onChange={(patch) => {
+          // A slot the agent chose is theirs; the partial order's is not pressed on again.
+          if ('timeSlot' in patch) partialFill.forgetSlot();
+          update(patch);
+        }}
         onSelectAddress={selectAddress}
         onAddAddress={() => setAddressDialog(true)}
         onDeleteAddress={setAddressToDelete}
@@ -471,6 +549,7 @@ export function OrderCreatePage({
             onClose={() => setAddressDialog(false)}
             customerId={customer.id}
             vertical={vertical}
+            initial={partial.data ? partialAddressStart(partial.data) : undefined}
             onCreated={(address: CustomerAddress) => {
               setAddresses((list) => [...list, address]);
               selectAddress(address);

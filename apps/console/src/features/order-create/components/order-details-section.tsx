@@ -1,6 +1,7 @@
 import { ADDITIONAL_NOTES_MAX, CURRENCY } from '@dastak/core/constants';
 import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
+import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
 import { orderTotal, validateDiscount } from '@dastak/core/rules/order-total';
 import {
   type FulfillmentMethod,
@@ -9,6 +10,7 @@ import {
   type Vertical,
 } from '@dastak/core/states';
 import {
+  Alert,
   Card,
   Checkbox,
   Grid,
@@ -20,8 +22,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
+import { IconMapPinExclamation } from '@tabler/icons-react';
+import { parseDateField } from '../../../lib/date-field';
 import { useRegionsQuery } from '../../locations/api/get-regions';
+import { addressRegionProblem } from '../address-region';
 import { useOrderSourcesQuery } from '../api/get-lookups';
 import type { DraftErrors, OrderDraft } from '../order-payload';
 import { AddressList } from './address-list';
@@ -64,7 +69,13 @@ export function OrderDetailsSection({
 }) {
   const regions = useRegionsQuery(vertical);
   const sources = useOrderSourcesQuery(vertical);
-  const regionLocked = draft.regionId !== null && draft.addressId !== null;
+  // Locked only on a value the chosen address set (spec §4; issue 28).
+  const regionLocked =
+    draft.regionSetByAddress && draft.regionId !== null && draft.addressId !== null;
+  const problem = addressRegionProblem(
+    addresses.find((a) => a.id === draft.addressId),
+    vertical,
+  );
   const total = orderTotal(
     draft.tests.map((t) => t.value),
     draft.discount,
@@ -84,14 +95,19 @@ export function OrderDetailsSection({
                 label="Region"
                 withAsterisk
                 placeholder="Select region"
+                // Typing narrows the list (an agent on the phone knows the area's name).
+                searchable
+                nothingFoundMessage="No region of that name"
                 data={(regions.data?.results ?? []).map((r) => ({
                   value: String(r.id),
                   label: r.name,
                 }))}
                 value={draft.regionId === null ? null : String(draft.regionId)}
-                onChange={(v) => onChange({ regionId: v ? Number(v) : null })}
+                onChange={(v) =>
+                  onChange({ regionId: v ? Number(v) : null, regionSetByAddress: false })
+                }
                 disabled={regionLocked}
-                description={regionLocked ? 'Set by the chosen address' : undefined}
+                description={regionLocked ? ORDER_CREATE_MESSAGES.REGION_FROM_ADDRESS : undefined}
                 error={errors.region}
               />
               <AddressList
@@ -103,6 +119,21 @@ export function OrderDetailsSection({
                 onAdd={onAddAddress}
                 onDelete={onDeleteAddress}
               />
+              {problem && (
+                <Alert
+                  color={problem.kind === 'otherVertical' ? 'red' : 'yellow'}
+                  icon={<IconMapPinExclamation size={18} />}
+                  data-testid="address-region-warning"
+                  role="alert"
+                >
+                  <Text size="sm">{problem.message}</Text>
+                  {problem.kind === 'otherVertical' && (
+                    <Text size="sm" mt={4}>
+                      {ORDER_CREATE_MESSAGES.addressLiesIn(problem.regions)}
+                    </Text>
+                  )}
+                </Alert>
+              )}
               <TestPicker
                 vertical={vertical}
                 tests={draft.tests}
@@ -151,19 +182,22 @@ export function OrderDetailsSection({
                 />
               </Group>
               <Group grow align="flex-start">
-                <DatePickerInput
+                <DateInput
                   label="Pickup Date"
                   withAsterisk
                   placeholder="DD/MM/YYYY"
                   valueFormat="DD/MM/YYYY"
+                  // Typed as the caller says it (issue 28), or picked from the calendar; a day
+                  // outside the window is not taken (the field goes back on blur).
+                  dateParser={parseDateField}
                   minDate={dateBounds.minDate}
                   maxDate={dateBounds.maxDate}
                   value={draft.date}
                   onChange={(v) => onChange({ date: v })}
                   error={errors.date}
-                  // Focus comes back to the field after a day is picked, so Tab goes on to the
-                  // slots (keyboard-first booking, issue 17).
-                  popoverProps={{ returnFocus: true }}
+                  // Focus stays in the field while a day is picked (the calendar takes no focus),
+                  // so Tab goes on to the slots (keyboard-first booking, issue 17). Returning
+                  // focus on close would pull it back from the slots.
                 />
                 <TimeSlotPicker
                   slots={slots}

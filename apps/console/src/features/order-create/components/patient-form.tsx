@@ -19,12 +19,15 @@ const AGE_UNIT_LABELS: Record<(typeof AGE_UNITS)[number], string> = {
   DAYS: 'Day',
 };
 
-function initialValues(patient: Patient | null): FormInput {
+/** What a new patient's form starts from: a partial order's captured name and email. */
+export type PatientPrefill = { firstName: string; lastName: string; email: string | null };
+
+function initialValues(patient: Patient | null, prefill: PatientPrefill | null): FormInput {
   return {
-    firstName: patient?.firstName ?? '',
-    lastName: patient?.lastName ?? '',
+    firstName: patient?.firstName ?? prefill?.firstName ?? '',
+    lastName: patient?.lastName ?? prefill?.lastName ?? '',
     gender: patient?.gender ?? GENDERS.MALE,
-    email: patient?.email ?? '',
+    email: patient?.email ?? prefill?.email ?? '',
     secondaryPhone: patient?.secondaryPhone ?? '',
     age: patient?.age === null || patient?.age === undefined ? '' : String(patient.age),
     ageUnit: patient?.ageUnit ?? 'YEARS',
@@ -45,12 +48,14 @@ const CONFLICT_FIELDS: ConflictFields<Patient> = {
 /** The patient form of spec §5: names and gender required (Male by default), the rest optional. */
 export function PatientForm({
   patient,
+  prefill = null,
   saving,
   onSubmit,
   onCancel,
   onReload,
 }: {
   patient: Patient | null;
+  prefill?: PatientPrefill | null;
   saving: boolean;
   /**
    * Saves; on update `version` is that of the patient the form was opened with (If-Match, ADR
@@ -73,7 +78,7 @@ export function PatientForm({
   } = useForm<FormInput, unknown, PatientFormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
-    defaultValues: initialValues(patient),
+    defaultValues: initialValues(patient, prefill),
   });
 
   const submit = handleSubmit(async (values) => {
@@ -86,7 +91,7 @@ export function PatientForm({
   });
 
   const reload = (current: Patient) => {
-    reset(initialValues(current));
+    reset(initialValues(current, null));
     setLoaded(current);
     conflict.clear();
     onReload?.(current);

@@ -5,7 +5,7 @@ import { GENDER_LABELS } from '@dastak/core/states';
 import { Anchor, Card, Center, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useHasPermission } from '../../auth/hooks/use-session';
-import { PatientForm, type PatientFormValues } from './patient-form';
+import { PatientForm, type PatientFormValues, type PatientPrefill } from './patient-form';
 
 /** spec §4 Patient panel modes. */
 export type PatientMode = 'notSelected' | 'create' | 'selected' | 'update';
@@ -37,6 +37,7 @@ function PatientDetails({ patient }: { patient: Patient }) {
 export function PatientPanel({
   mode,
   patient,
+  prefill = null,
   saving,
   deleting,
   onSave,
@@ -47,6 +48,8 @@ export function PatientPanel({
 }: {
   mode: PatientMode;
   patient: Patient | null;
+  /** A new patient's form starts from it (a partial order's name). */
+  prefill?: PatientPrefill | null;
   saving: boolean;
   deleting: boolean;
   onSave: (values: PatientFormValues, version?: number) => Promise<unknown> | undefined;
@@ -97,6 +100,7 @@ export function PatientPanel({
           <PatientForm
             key={mode === 'update' ? `update-${patient?.id}` : 'create'}
             patient={mode === 'update' ? patient : null}
+            prefill={mode === 'create' ? prefill : null}
             saving={saving}
             onSubmit={onSave}
             onCancel={onCancel}

@@ -19,6 +19,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useSessionUser } from '../../auth/hooks/use-session';
 import { useOrderQuery } from '../api/get-order';
 import { useAssignOrderMutation } from './api/assign-order';
@@ -53,6 +54,7 @@ type Props = { opened: boolean; onClose: () => void; vertical: Vertical; orderId
  * an id alone; its state decides between assign and re-assign.
  */
 export function AssignRiderDialog({ opened, onClose, vertical, orderId }: Props) {
+  useReturnFocus(opened);
   const order = useOrderQuery(vertical, opened ? orderId : 0);
   const reassign = !!order.data && REASSIGNABLE_STATES.includes(order.data.state);
   const title = order.data

@@ -6,6 +6,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useCancelOrderMutation } from './api/cancel-order';
 import { ReasonFields } from './reason-fields';
 
@@ -28,6 +29,7 @@ export function CancelOrderDialog({
   isUnverified?: boolean;
   onCancelled?: () => void;
 }) {
+  useReturnFocus(opened);
   const cancel = useCancelOrderMutation(vertical, orderId);
   const empty: FormInput = {
     reason: '',

@@ -2,6 +2,7 @@ import { orderRescheduleSchema } from '@dastak/core/entities/order-requests';
 import type { Order } from '@dastak/core/entities/orders';
 import { ORDER_SUCCESS } from '@dastak/core/messages';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
+import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -21,6 +22,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showSuccessToast } from '../../../lib/toast';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useTimeSlotsQuery } from './api/get-time-slots';
 import { useRescheduleOrderMutation } from './api/reschedule-order';
 import { ReasonFields } from './reason-fields';
@@ -41,9 +43,15 @@ export default function RescheduleDialog({
   // Fixed when the dialog mounts, so the bounds do not shift under the user's cursor. The same
   // window as the slots call and the server's check (core rules/pickup-window.ts).
   const [bounds] = useState(() => pickupDateBounds('reschedule', new Date()));
+  useReturnFocus(opened);
   const reschedule = useRescheduleOrderMutation(order.vertical, order.id);
+  // The calendar opens on the order's own pickup day (issue 28): the caller usually moves it by
+  // an hour or a day, not from today. A day outside the window falls back to the first allowed.
+  const pickupDay = karachiDateString(new Date(order.pickup));
+  const startDate =
+    pickupDay >= bounds.minDate && pickupDay <= bounds.maxDate ? pickupDay : bounds.minDate;
   const empty: FormInput = {
-    date: bounds.minDate,
+    date: startDate,
     timeSlot: undefined as unknown as string,
     reason: '',
     rescheduleStringId: undefined as unknown as number,
@@ -106,6 +114,7 @@ export default function RescheduleDialog({
               <DatePicker
                 aria-label="Re-schedule date"
                 value={date}
+                defaultDate={startDate}
                 minDate={bounds.minDate}
                 maxDate={bounds.maxDate}
                 onChange={(value) => {

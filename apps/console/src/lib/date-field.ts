@@ -1,6 +1,7 @@
 /**
- * Parses a typed date field (dd/MM/yyyy, spec §2.7) into the YYYY-MM-DD the API takes; anything
- * that is not a real calendar date is no date at all (the schema then says 'Required field').
+ * Parses a typed date field (dd/MM/yyyy, spec §2.7: Date of Birth, Pickup Date) into the
+ * YYYY-MM-DD the API takes; anything that is not a real calendar date is no date at all (the
+ * schema then says 'Required field').
  */
 export function parseDateField(text: string): string | null {
   const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
