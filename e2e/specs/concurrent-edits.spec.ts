@@ -78,12 +78,12 @@ describe('two people edit the same record', () => {
 
     // Sana adds the email and saves.
     await sana.getByLabel('Email').fill('rukhsana@example.pk');
-    await sana.getByRole('button', { name: 'Next' }).click();
+    await sana.getByRole('button', { name: 'Next', exact: true }).click();
     await visible(toast(sana, SUCCESS.CUSTOMER_UPDATED));
 
     // Hamza, on the form he opened before, corrects the date of birth and saves.
     await setDob(hamza, '12/03/1986');
-    await hamza.getByRole('button', { name: 'Next' }).click();
+    await hamza.getByRole('button', { name: 'Next', exact: true }).click();
     const conflict = hamza.getByTestId('edit-conflict');
     await visible(conflict.getByText(conflictChanged('Sana Malik', 'Email'), { exact: true }));
     // The form stays open with his values; no success, and nothing of his was written.
@@ -106,7 +106,7 @@ describe('two people edit the same record', () => {
 
     // His correction again, now on top of her change.
     await setDob(hamza, '12/03/1986');
-    await hamza.getByRole('button', { name: 'Next' }).click();
+    await hamza.getByRole('button', { name: 'Next', exact: true }).click();
     await visible(toast(hamza, SUCCESS.CUSTOMER_UPDATED));
     expect(await admin.get<Customer>(`/entity/customer/${customer.id}/`)).toMatchObject({
       email: 'rukhsana@example.pk',

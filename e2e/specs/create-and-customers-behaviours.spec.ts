@@ -132,7 +132,7 @@ describe('one delete-address dialog (spec §2.7)', () => {
     // Step 2 of the customer wizard shows the very same dialog.
     await page.goto(app(`/customers/update/${customer.id}`));
     await visible(heading(page, 'Update Customer'));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('button', { name: 'Delete address 1' }).click();
     const inWizard = await dialogParts('Delete Address');
     expect(inWizard.notice).toBe(onCreate.notice);

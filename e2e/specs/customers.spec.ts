@@ -274,7 +274,7 @@ describe('customer wizard', () => {
     expect(await page.getByLabel('Date of Birth').inputValue()).toBe('15/06/1990');
     await page.getByLabel('Last Name').fill('Updated');
     await screenshot(page, 'customers-update');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await visible(toast(page, SUCCESS.CUSTOMER_UPDATED));
     await visible(page.getByRole('button', { name: 'Add New Address' }));
     const detail = await apiGet<Customer>(`/entity/customer/${customerId}/`);

@@ -337,7 +337,7 @@ describe('shift detail', () => {
     const leaving = page.getByRole('dialog', { name: 'Unsaved riders' });
     await visible(leaving.getByText(SHIFT_MESSAGES.LEAVE_UNSAVED_RIDERS));
     await screenshot(page, 'shift-detail-leave-unsaved');
-    await leaving.getByRole('button', { name: 'Close' }).click();
+    await leaving.getByRole('button', { name: 'Close', exact: true }).click();
     await leaving.waitFor({ state: 'hidden' });
     expect(appPath(page)).toBe(`/shifts/detail/${id}`);
     await visible(rows.first().getByText('Unsaved'));
