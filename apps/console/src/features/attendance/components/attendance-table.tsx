@@ -5,7 +5,18 @@ import { presenceOf } from '@dastak/core/rules/attendance-marks';
 import { formatKm } from '@dastak/core/rules/format';
 import { breakRefusal } from '@dastak/core/rules/shift-break';
 import { truncateRiderName } from '@dastak/core/rules/truncate';
-import { ActionIcon, Anchor, Box, Button, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChartGridDots, IconCoffee } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { DataColumn } from '../../../components/data-table/data-table';
@@ -130,10 +141,12 @@ function columns(
             component="button"
             type="button"
             size="xs"
-            aria-label={`Show location of ${row.rider.name} on the map`}
             onClick={() => onAction('map', row)}
             style={{ textAlign: 'left' }}
           >
+            {/* The name starts with what the button does and still holds the visible text
+                (WCAG 2.5.3: a voice user says what they see). */}
+            <VisuallyHidden>{`Show location of ${row.rider.name} on the map: `}</VisuallyHidden>
             {formatCoordinates(row.hotspotLatitude, row.hotspotLongitude)
               .split(', ')
               .map((part) => (
