@@ -24,13 +24,13 @@ const server = {
  */
 const SERVER_ONCE = [
   // Seeds 100,000 orders to EXPLAIN the orders list's statements.
-  'apps/server/src/modules/orders/order-list-explain.test.ts',
+  'apps/server/src/modules/orders/list/order-list-explain.test.ts',
   // The generator itself: determinism, integrity, the demo at hours around the clock.
   'apps/server/src/demo/**/*.test.ts',
   // Read what a 200-300 order demo leaves: attendance, report roll-ups, an order's detail.
   'apps/server/src/modules/attendance/attendance-demo.test.ts',
   'apps/server/src/modules/reports/reports-demo.test.ts',
-  'apps/server/src/modules/orders/order-detail-demo.test.ts',
+  'apps/server/src/modules/orders/detail/order-detail-demo.test.ts',
   // Spawn servers on the embedded database whatever the pass's engine: a second pass on
   // PostgreSQL would run them identically again.
   'apps/server/src/ops/shutdown.test.ts',

@@ -16,8 +16,8 @@ import { clearDemoData, generateDemoData } from '../apps/server/src/demo/generat
 import { pgliteOf } from '../apps/server/src/demo/insert';
 import { keysToCamel } from '../apps/server/src/lib/case';
 import { type CompiledQuery, StatementCache } from '../apps/server/src/lib/statement-cache';
-import { listStatementParts } from '../apps/server/src/modules/orders/order-list.repository';
-import { filterOf, sortKeysOf } from '../apps/server/src/modules/orders/order-list.service';
+import { listStatementParts } from '../apps/server/src/modules/orders/list/order-list.repository';
+import { filterOf, sortKeysOf } from '../apps/server/src/modules/orders/list/order-list.service';
 import { createStaffUser } from '../apps/server/src/modules/users/users.service';
 import { ms, percentile } from './instances';
 

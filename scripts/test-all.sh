@@ -168,7 +168,7 @@ suite 'server, demo-sized files once (PGlite, Node 24)' server-once \
   on_node24_pglite node_modules/vitest/vitest.mjs run --project server-once
 suite 'server, orders-list EXPLAIN (PostgreSQL, Node 20)' server-once-explain-postgres \
   bash scripts/with-postgres.sh npx vitest run --project server-once \
-  apps/server/src/modules/orders/order-list-explain.test.ts
+  apps/server/src/modules/orders/list/order-list-explain.test.ts
 # test:e2e is `npm run build && vitest run --project e2e`: the build ran above, beside the
 # typecheck. Without it the specs would test an old build, or none.
 if ((built)); then

@@ -16,11 +16,11 @@ import { publicFeedbackRoutes } from './modules/feedback/public-feedback.routes'
 import { issueReportsRoutes } from './modules/issue-reports/issue-reports.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
-import { orderDetailRoutes } from './modules/orders/order-detail.routes';
-import { orderEditsRoutes } from './modules/orders/order-edits.routes';
-import { orderListRoutes } from './modules/orders/order-list.routes';
+import { orderDetailRoutes } from './modules/orders/detail/order-detail.routes';
+import { orderEditsRoutes } from './modules/orders/edits/order-edits.routes';
+import { orderListRoutes } from './modules/orders/list/order-list.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { partialOrdersRoutes } from './modules/orders/partial-orders.routes';
+import { partialOrdersRoutes } from './modules/orders/partial/partial-orders.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';

@@ -10,8 +10,11 @@ import { planRoute } from '../modules/dispatch/routing/route-plan';
 import { explainChoice, riderName } from '../modules/dispatch/suggested/assignment-explanation';
 import { toOrderModel, toRiderModels } from '../modules/dispatch/suggested/rider-models';
 import { cellContext } from '../modules/dispatch/suggested/scoring';
-import { assignOrder, recordAssignmentFailed } from '../modules/orders/order-assign.service';
-import { reportProblem } from '../modules/orders/order-rider.service';
+import {
+  assignOrder,
+  recordAssignmentFailed,
+} from '../modules/orders/actions/order-assign.service';
+import { reportProblem } from '../modules/orders/actions/order-rider.service';
 import { ordersToEscalate, waitingWindow } from './auto-assignment-rules';
 import { startPeriodicJob } from './periodic-job';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAddresses, regionCustomerAddresses } from '../db/schema/customers';
 import { orders } from '../db/schema/orders';
-import { assignOrder } from '../modules/orders/order-assign.service';
+import { assignOrder } from '../modules/orders/actions/order-assign.service';
 import {
   activitiesOf,
   api,

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { containsPattern } from '../../lib/search-pattern';
 import { type Edit, versionConflict } from '../../lib/versioning';
-import { orderHistoryPage } from '../orders/order-history.repository';
+import { orderHistoryPage } from '../orders/detail/order-history.repository';
 import { findUserRef } from '../users/users.repository';
 import { withRegions } from './customer-addresses.service';
 import * as repo from './customers.repository';

@@ -7,7 +7,7 @@ import { orderScanTypes, orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { runAutoAssignmentOnce } from '../../jobs/auto-assignment';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { markCollected } from '../orders/order-rider.service';
+import { markCollected } from '../orders/actions/order-rider.service';
 import {
   insertOrder,
   insertPickupTask,

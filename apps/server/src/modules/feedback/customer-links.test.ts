@@ -10,9 +10,13 @@ import { relayOutboxOnce } from '../../jobs/outbox-relay';
 import { createTestApp } from '../../test/test-app';
 import { fileMailer } from '../notifications/mailer';
 import type { SmsMessage } from '../notifications/notifications.repository';
-import { assignOrder } from '../orders/order-assign.service';
-import { forceDeliverRider } from '../orders/order-lifecycle.service';
-import { markCollected, markDeliveredAtCenter, markReached } from '../orders/order-rider.service';
+import { assignOrder } from '../orders/actions/order-assign.service';
+import { forceDeliverRider } from '../orders/actions/order-lifecycle.service';
+import {
+  markCollected,
+  markDeliveredAtCenter,
+  markReached,
+} from '../orders/actions/order-rider.service';
 import {
   activitiesOf,
   api,

@@ -9,7 +9,7 @@ import { orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { createTestApp } from '../../test/test-app';
 import { roadLeg } from '../dispatch/routing/distance';
-import { markCollected, markReached } from '../orders/order-rider.service';
+import { markCollected, markReached } from '../orders/actions/order-rider.service';
 import {
   api,
   createFixtures,

@@ -8,11 +8,15 @@ import {
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assignOrder, reassignOrder } from './actions/order-assign.service';
+import { cancelOrder, rescheduleOrder } from './actions/order-cancel-reschedule.service';
+import {
+  deliverOrder,
+  markOfflineInProgress,
+  verifyOrder,
+} from './actions/order-lifecycle.service';
 import { actorFromRequest } from './actor';
-import { assignOrder, reassignOrder } from './order-assign.service';
-import { cancelOrder, rescheduleOrder } from './order-cancel-reschedule.service';
-import { createOrder } from './order-create.service';
-import { deliverOrder, markOfflineInProgress, verifyOrder } from './order-lifecycle.service';
+import { createOrder } from './create/order-create.service';
 import { orderActionReplySchema, orderPathSchema, riderIdsBodySchema } from './order-schemas';
 
 const tags = ['orders'];

@@ -9,7 +9,7 @@ import { scanTypes } from '../../db/schema/catalog';
 import { riderProfiles } from '../../db/schema/riders';
 import { createTestApp } from '../../test/test-app';
 import { decodeQueue } from '../dispatch/dispatch.repository';
-import { assignOrder } from './order-assign.service';
+import { assignOrder } from './actions/order-assign.service';
 import {
   activitiesOf,
   api,

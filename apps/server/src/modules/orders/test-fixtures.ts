@@ -21,7 +21,7 @@ import { riderShiftSchedules, shiftSchedules } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
 import { bearer, type createTestApp, createUser, login } from '../../test/test-app';
 import type { ActorContext } from './actor';
-import { createOrder } from './order-create.service';
+import { createOrder } from './create/order-create.service';
 
 /** Small, explicit fixtures for the order action tests: one city, two regions, a customer. */
 

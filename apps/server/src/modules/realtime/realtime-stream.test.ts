@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { assignOrder } from '../orders/order-assign.service';
+import { assignOrder } from '../orders/actions/order-assign.service';
 import {
   api,
   createFixtures,

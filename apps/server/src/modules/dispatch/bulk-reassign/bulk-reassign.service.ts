@@ -16,8 +16,8 @@ import {
 } from '@dastak/core/states';
 import type { Db } from '../../../db/client';
 import { badRequest, notFound } from '../../../lib/http-errors';
+import { reassignOrderInTx } from '../../orders/actions/order-assign.service';
 import type { ActorContext } from '../../orders/actor';
-import { reassignOrderInTx } from '../../orders/order-assign.service';
 import { lockOrders } from '../../orders/orders.repository';
 import * as dispatchRepo from '../dispatch.repository';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
