@@ -1,3 +1,4 @@
+import { LIVE_LOCATION_POLL_MS } from '@dastak/core/constants';
 import type { CustomerSurvey } from '@dastak/core/entities/feedback';
 import type { Order } from '@dastak/core/entities/orders';
 import { ERRORS, PUBLIC_PAGES, VALIDATION } from '@dastak/core/messages';
@@ -109,6 +110,37 @@ describe('customer pages at 360 px', () => {
     await visible(page.locator('.leaflet-container'));
     await visible(page.locator('.leaflet-tooltip').filter({ hasText: PUBLIC_PAGES.LIVE_YOU }));
     await looksRight(page, 'live-location');
+  });
+
+  test('a refused refresh waits the Retry-After it was given and keeps the order shown', async () => {
+    // Customers behind one carrier-NAT address share a budget: when the server answers 429 the
+    // page waits what it was told, not its 10 s period, and the order stays on screen (ADR 0052).
+    const clock = await session.fakeClock();
+    const { page } = session;
+    const asked: number[] = [];
+    let refuse = false;
+    await page.route('**/location/rider-live-location/**', async (route) => {
+      asked.push(Date.now());
+      if (!refuse) return route.continue();
+      return route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '120', 'content-type': 'application/json' },
+        body: JSON.stringify({ detail: 'Too many requests' }),
+      });
+    });
+    await open(linkPath(liveUrl));
+    await visible(heading(page, `Order ${order.number}`));
+    refuse = true;
+    const first = asked.length;
+    await clock.runFor(LIVE_LOCATION_POLL_MS);
+    await expect.poll(() => asked.length).toBe(first + 1); // the refused refresh
+    await clock.runFor(110_000);
+    expect(asked.length).toBe(first + 1); // still waiting out its 120 s
+    await visible(heading(page, `Order ${order.number}`));
+    refuse = false;
+    await clock.runFor(11_000);
+    await expect.poll(() => asked.length).toBe(first + 2);
+    await visible(heading(page, `Order ${order.number}`));
   });
 
   test('once the rider collects, the open live page moves to its expired page', async () => {
