@@ -74,7 +74,15 @@ export default defineConfig({
           include: ['e2e/specs/**/*.spec.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two workers, each with a server of its own (e2e/global-setup.ts): a spec spends most
+          // of its time waiting on its page, and one worker kept a third of the machine busy.
+          maxWorkers: 2,
+          // After the other projects when one `vitest run` holds them all: a group shares one
+          // worker count.
+          sequence: { groupOrder: 1 },
+          // vitest's default of 1 s for expect.poll is less than a page load when both cores
+          // are busy; a passing poll returns as soon as it passes.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

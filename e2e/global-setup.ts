@@ -7,9 +7,12 @@ import type { TestProject } from 'vitest/node';
 import type { DemoUser, SharedSession } from './fixtures/auth';
 
 /**
- * Starts the real server (embedded database, fresh demo data) once for all browser specs, and
- * stops it afterwards. The console is served from its build, which `npm run test:e2e` makes
- * first; here we only check that it exists.
+ * Starts the real server (embedded database, fresh demo data) once per e2e worker for all
+ * browser specs, and stops them afterwards. Each worker runs its files one after another against
+ * its own server (fixtures/server.ts), so specs never share a world with a file running at the
+ * same time, and the two workers fill the time a spec spends waiting on its page (about a third
+ * of a core each). The console is served from its build, which `npm run test:e2e` makes first;
+ * here we only check that it exists.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -27,16 +30,22 @@ const START_TIMEOUT_MS = 240_000;
  */
 const ACCESS_TOKEN_TTL_SECONDS = 24 * 3600;
 
+/** One e2e server: what a worker's specs reach through fixtures/server.ts. */
+export type E2eServer = {
+  baseUrl: string;
+  /** The server's DATA_DIR; emails land in its outbox/ as .eml files. */
+  dataDir: string;
+  /** Each demo user signed in once for the whole run (fixtures/auth.ts). */
+  sessions: Record<DemoUser, SharedSession>;
+};
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One per e2e worker, in the order of VITEST_POOL_ID. */
+    servers: E2eServer[];
     adminEmail: string;
     adminPassword: string;
     staffPassword: string;
-    /** The server's DATA_DIR; emails land in its outbox/ as .eml files. */
-    dataDir: string;
-    /** Each demo user signed in once for the whole run (fixtures/auth.ts). */
-    sessions: Record<DemoUser, SharedSession>;
   }
 }
 
@@ -122,12 +131,10 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export default async function setup(project: TestProject) {
-  if (!fs.existsSync(CONSOLE_INDEX)) {
-    throw new Error(
-      'The console is not built: run `npm run build` (npm run test:e2e does it first).',
-    );
-  }
+type Started = E2eServer & { stop(): Promise<void> };
+
+/** Starts one server on a free port and a data directory of its own, and signs the users in. */
+async function startServer(): Promise<Started> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-e2e-'));
   const serverDataDir = path.join(dataDir, 'data');
@@ -158,29 +165,55 @@ export default async function setup(project: TestProject) {
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  let sessions: Record<DemoUser, SharedSession>;
-  try {
-    await waitForHealth(baseUrl, child, logFile);
-    sessions = await signInOnce(baseUrl);
-  } catch (error) {
-    // The error already carries the log tail; leave nothing behind in /tmp.
+  const cleanUp = async () => {
     await stop(child);
     fs.closeSync(log);
+  };
+  try {
+    await waitForHealth(baseUrl, child, logFile);
+    const sessions = await signInOnce(baseUrl);
+    return {
+      baseUrl,
+      dataDir: serverDataDir,
+      sessions,
+      async stop() {
+        await cleanUp();
+        if (process.env.E2E_KEEP_DATA) console.info(`e2e server data kept in ${dataDir}`);
+        else fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    // The error already carries the log tail; leave nothing behind in /tmp.
+    await cleanUp();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
 
-  project.provide('baseUrl', baseUrl);
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(CONSOLE_INDEX)) {
+    throw new Error(
+      'The console is not built: run `npm run build` (npm run test:e2e does it first).',
+    );
+  }
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const results = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw failed.reason;
+  }
+
+  project.provide(
+    'servers',
+    started.map(({ baseUrl, dataDir, sessions }) => ({ baseUrl, dataDir, sessions })),
+  );
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('staffPassword', DEMO_STAFF_PASSWORD);
-  project.provide('dataDir', serverDataDir);
-  project.provide('sessions', sessions);
 
   return async () => {
-    await stop(child);
-    fs.closeSync(log);
-    if (process.env.E2E_KEEP_DATA) console.info(`e2e server data kept in ${dataDir}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(started.map((s) => s.stop()));
   };
 }

@@ -1,10 +1,11 @@
 import type { CustomerListPage } from '@dastak/core/entities/customers';
 import { AUDIT_MESSAGES } from '@dastak/core/messages/audit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { listHeading, visible } from '../fixtures/ui';
 
 /*
@@ -13,7 +14,7 @@ import { listHeading, visible } from '../fixtures/ui';
  * the URL keeps. The shared admin session; no login.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 const WIDE = { width: 1600, height: 900 };
 

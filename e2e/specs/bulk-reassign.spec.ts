@@ -5,7 +5,7 @@ import type { Rider, RiderSummary } from '@dastak/core/entities/riders';
 import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign';
 import { ASSIGNABLE_RIDER_TABS, RIDER_STATE_LABELS, RIDER_STATES } from '@dastak/core/states';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import {
@@ -20,6 +20,7 @@ import {
   suggestedRiders,
 } from '../fixtures/field-riders';
 import { createOnlineOrder, OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -31,7 +32,7 @@ import { heading, toast, visible } from '../fixtures/ui';
  * permission never see the action.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const session = useBrowser();
 const used = new Set<number>();
 let api: OrdersApi;

@@ -2,10 +2,11 @@ import type { Customer } from '@dastak/core/entities/customers';
 import type { Patient } from '@dastak/core/entities/patients';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -15,7 +16,7 @@ import { heading, toast, visible } from '../fixtures/ui';
  * made through the API, so nothing of the demo data is changed.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 let browser: Browser;

@@ -9,7 +9,7 @@ import { EMPTY } from '@dastak/core/messages';
 import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../fixtures/customer-links';
 import { findOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { readSmsOutbox } from '../fixtures/outbox';
+import { serverUrl } from '../fixtures/server';
 import { toast, visible } from '../fixtures/ui';
 
 /*
@@ -31,7 +32,7 @@ import { toast, visible } from '../fixtures/ui';
  * text messages the server wrote to its outbox (ADR 0051).
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 let browser: Browser;

@@ -5,7 +5,7 @@ import { ERRORS, PUBLIC_PAGES, VALIDATION } from '@dastak/core/messages';
 import { maskContact } from '@dastak/core/rules/mask';
 import { STAR_TITLES } from '@dastak/core/states';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
@@ -19,6 +19,7 @@ import {
   waitForSms,
 } from '../fixtures/customer-links';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { heading, visible } from '../fixtures/ui';
 
 /*
@@ -30,7 +31,7 @@ import { heading, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 const PHONE = { width: 360, height: 740 } as const;
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let api: OrdersApi;
 const used = new Set<number>();
 let order: Order;

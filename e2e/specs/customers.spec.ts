@@ -1,10 +1,11 @@
 import type { Customer } from '@dastak/core/entities/customers';
 import { FORM_VALIDATION, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { appPath, heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -13,7 +14,7 @@ import { appPath, heading, toast, visible } from '../fixtures/ui';
  * region names; update; and deleting an address. No login: the sessions shared for the run.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 let browser: Browser;

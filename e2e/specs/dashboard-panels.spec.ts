@@ -18,11 +18,12 @@ import {
 import { lateOrdersWindow } from '@dastak/core/rules/lateness';
 import { formatPercent, offTimePercent } from '@dastak/core/rules/on-time';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { appPath, visible } from '../fixtures/ui';
 
 /**
@@ -45,7 +46,7 @@ const today = () => {
 };
 
 beforeAll(async () => {
-  api = OrdersApi.withSession(inject('baseUrl'), sharedSession('admin'));
+  api = OrdersApi.withSession(serverUrl(), sharedSession('admin'));
   const regions = await api.get<{ results: { id: number; name: string }[] }>('/location/regions/', {
     vertical: 'blood',
   });

@@ -4,10 +4,11 @@ import { FASTING_MESSAGES } from '@dastak/core/messages/fasting';
 import { FASTING_MORNING_CUTOFF_HOUR } from '@dastak/core/rules/fasting-slots';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { appPath, toast, visible } from '../fixtures/ui';
 
 /*
@@ -17,7 +18,7 @@ import { appPath, toast, visible } from '../fixtures/ui';
  * read what has focus and what is shown.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 type SearchHit = {

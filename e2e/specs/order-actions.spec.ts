@@ -4,7 +4,7 @@ import { formatDisplayDate } from '@dastak/core/rules/format';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
 import {
   assignedRider,
@@ -25,6 +25,7 @@ import {
   type OrdersApi,
   sessionItem,
 } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { useStaffPages } from '../fixtures/staff-pages';
 import { heading, toast, visible } from '../fixtures/ui';
 
@@ -36,7 +37,7 @@ import { heading, toast, visible } from '../fixtures/ui';
  * Every account on its session shared for the run (fixtures/auth.ts): no logins.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 const staff = useStaffPages();

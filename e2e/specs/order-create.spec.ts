@@ -12,10 +12,11 @@ import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import { slotIdOf } from '@dastak/core/rules/slot-id';
 import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { appPath, toast, visible } from '../fixtures/ui';
 
 /*
@@ -25,7 +26,7 @@ import { appPath, toast, visible } from '../fixtures/ui';
  * from the demo data through the same calls the console makes. The sessions shared for the run.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 type SearchHit = {

@@ -9,9 +9,10 @@ import { formatTime12 } from '@dastak/core/rules/format';
 import { orderTotal } from '@dastak/core/rules/order-total';
 import { ORDER_STATE_LABELS, type OrderState, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -20,7 +21,7 @@ import { heading, toast, visible } from '../fixtures/ui';
  * shows is compared with the API's answer for the same order, read with the same session.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 let browser: Browser;
@@ -518,13 +519,18 @@ describe('order detail', () => {
       if (url.includes(`/algorithm/blood/tasks/?rider_id=${riderId}`)) calls.tasks += 1;
       if (url.includes(`/entity/rider_location/${riderId}/`)) calls.location += 1;
     };
+    // Finished requests: an interval that fires while the first read is still in flight is
+    // skipped (TanStack Query does not refetch a query that is fetching), so the interval is
+    // fast-forwarded only once both first reads are done.
     const onRequest = (r: { url(): string }) => count(r.url());
-    page.on('request', onRequest);
+    page.on('requestfinished', onRequest);
     // The interval is fast-forwarded, not waited out. The clock stays for the context's life:
     // this is the file's last test.
     await context.clock.install();
     await openDetail(order);
-    await expect.poll(() => calls.tasks, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => calls.tasks > 0 && calls.location > 0, { timeout: 10_000 })
+      .toBe(true);
     const first = { ...calls };
     // One interval (15 s, docs/decisions/0004) later both were read again without a reload.
     await context.clock.fastForward(RIDER_LOCATION_POLL_MS);
@@ -535,6 +541,6 @@ describe('order detail', () => {
       })
       .toBe(true);
     await visible(page.getByTestId('rider-last-seen'));
-    page.off('request', onRequest);
+    page.off('requestfinished', onRequest);
   });
 });

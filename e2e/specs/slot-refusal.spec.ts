@@ -1,9 +1,10 @@
 import type { Order } from '@dastak/core/entities/orders';
 import { ORDER_MESSAGES } from '@dastak/core/messages';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
 import { createOnlineOrder, type OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { useStaffPages } from '../fixtures/staff-pages';
 import { heading, toast, visible } from '../fixtures/ui';
 
@@ -13,7 +14,7 @@ import { heading, toast, visible } from '../fixtures/ui';
  * a toast and offers the slots as they now stand.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 const staff = useStaffPages();
 let api: OrdersApi;

@@ -2,11 +2,12 @@ import { SUCCESS } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { ACTIVE_STATES } from '@dastak/core/states';
 import type { Locator } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { toast, visible } from '../fixtures/ui';
 
 /*
@@ -19,7 +20,7 @@ const { signIn, open } = useCarriedSessions(session);
 let api: OrdersApi;
 
 beforeAll(async () => {
-  api = OrdersApi.withSession(inject('baseUrl'), sharedSession('admin'));
+  api = OrdersApi.withSession(serverUrl(), sharedSession('admin'));
 });
 
 type RiderPage = { results: { id: number }[] };

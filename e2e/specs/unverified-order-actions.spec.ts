@@ -2,9 +2,10 @@ import type { Order } from '@dastak/core/entities/orders';
 import { ORDER_SUCCESS, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { ADDRESS_DELETE_MESSAGES } from '@dastak/core/messages/address-delete';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
 import { createOrderAtOwnAddress, type OrdersApi } from '../fixtures/order-actions-api';
+import { serverUrl } from '../fixtures/server';
 import { useStaffPages } from '../fixtures/staff-pages';
 import { heading, toast, visible } from '../fixtures/ui';
 
@@ -14,7 +15,7 @@ import { heading, toast, visible } from '../fixtures/ui';
  * the API (state, activity row). Verifying or cancelling returns to the previous page.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 const staff = useStaffPages();

@@ -1,9 +1,10 @@
 import type { Order } from '@dastak/core/entities/orders';
 import { orderTotal } from '@dastak/core/rules/order-total';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
 import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { serverUrl } from '../fixtures/server';
 import { heading, visible } from '../fixtures/ui';
 
 /*
@@ -12,7 +13,7 @@ import { heading, visible } from '../fixtures/ui';
  * dispatcher's session shared for the run, in the page and for reading the API.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const app = (path: string) => `${baseUrl}/app${path}`;
 
 let browser: Browser;
