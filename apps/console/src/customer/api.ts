@@ -1,4 +1,5 @@
 import { parseRetryAfter } from '@dastak/core/rules/poll-backoff';
+import { keysToSnake } from '@dastak/core/wire-case';
 
 /**
  * Plain fetch to the public API (no TanStack Query here). Request bodies are sent snake_case,
@@ -15,16 +16,6 @@ export type ApiAnswer<T> =
       retryAfterSeconds: number | null;
     };
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-function snakeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeKeys);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [snake(k), snakeKeys(v)]));
-  }
-  return value;
-}
-
 export async function publicApi<T>(
   method: 'GET' | 'PUT' | 'PATCH',
   path: string,
@@ -35,7 +26,7 @@ export async function publicApi<T>(
     response = await fetch(`/api/v1${path}`, {
       method,
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(snakeKeys(body)),
+      body: body === undefined ? undefined : JSON.stringify(keysToSnake(body)),
     });
   } catch {
     return { ok: false, status: 0, detail: null, retryAfterSeconds: null };

@@ -1,4 +1,5 @@
 import { ERRORS } from '@dastak/core/messages';
+import { camelToSnake, keysToSnake } from '@dastak/core/wire-case';
 import { emitAuthEvent } from './auth-events';
 import {
   dropAccessToken,
@@ -8,7 +9,6 @@ import {
   getStoredUserJson,
   storeTokens,
 } from './session';
-import { snakeCaseKeys, toSnakeCase } from './snake-case';
 import { showErrorToast } from './toast';
 
 /**
@@ -54,7 +54,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === null || value === undefined || value === '') continue;
-    params.set(toSnakeCase(key), Array.isArray(value) ? value.join(',') : String(value));
+    params.set(camelToSnake(key), Array.isArray(value) ? value.join(',') : String(value));
   }
   const text = params.toString();
   return `${API_BASE}${path}${text ? `?${text}` : ''}`;
@@ -67,7 +67,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(snakeCaseKeys(options.body));
+    body = JSON.stringify(keysToSnake(options.body));
   }
   let response: Response;
   try {

@@ -1,3 +1,4 @@
+import { camelToSnake } from '@dastak/core/wire-case';
 import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -5,8 +6,6 @@ import type { Db } from '../db/client';
 
 /** Rows per statement on PostgreSQL; each batch travels as one JSON parameter. */
 const BATCH_ROWS = 5_000;
-
-const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The embedded engine behind a drizzle database, if that is what it is. */
 export function pgliteOf(db: Db): PGlite | null {
@@ -30,7 +29,7 @@ export async function insertRows<T extends PgTable>(
   const keys = new Set<string>();
   for (const row of rows) for (const k of Object.keys(row)) if (k in known) keys.add(k);
   const pairs = [...keys].map(
-    (k) => [k, snakeCase(k), known[k]?.columnType === 'PgArray'] as const,
+    (k) => [k, camelToSnake(k), known[k]?.columnType === 'PgArray'] as const,
   );
   const columns = pairs.map(([, s]) => `"${s}"`).join(', ');
   const name = `"${getTableName(table)}"`;

@@ -1,8 +1,8 @@
 import { INPUT_MESSAGES } from '@dastak/core/messages';
 import { isCleanText } from '@dastak/core/rules/text';
+import { keysToCamel } from '@dastak/core/wire-case';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { keysToCamel } from '../lib/case';
 import { badRequest, notFound } from '../lib/http-errors';
 
 /** The dotted path of the first text (value or key) for which `bad` holds, or null. */

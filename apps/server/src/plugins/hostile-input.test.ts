@@ -1,10 +1,10 @@
 import { ERRORS, INPUT_MESSAGES } from '@dastak/core/messages';
 import { ALL_PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
+import { keysToCamel } from '@dastak/core/wire-case';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users';
-import { keysToCamel } from '../lib/case';
 import {
   apiRoutes,
   fieldsOf,

@@ -1,4 +1,4 @@
-import { camelToSnake } from '../lib/case';
+import { camelToSnake, keysToSnake } from '@dastak/core/wire-case';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -32,7 +32,7 @@ export function toWireCase(schema: unknown): unknown {
       typeof key === 'string' ? camelToSnake(key) : key,
     );
   }
-  if (isObject(schema.default)) out.default = snakeKeysDeep(schema.default);
+  if (isObject(schema.default)) out.default = keysToSnake(schema.default);
   for (const key of [...SUBSCHEMA, ...SUBSCHEMA_LISTS]) {
     if (key in schema) out[key] = toWireCase(schema[key]);
   }
@@ -43,12 +43,4 @@ export function toWireCase(schema: unknown): unknown {
     }
   }
   return out;
-}
-
-function snakeKeysDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeKeysDeep);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [camelToSnake(k), snakeKeysDeep(v)]),
-  );
 }

@@ -1,7 +1,7 @@
 import { EMAIL_MAX, TIME_SLOT_LENGTHS } from '@dastak/core/constants';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
+import { camelToSnake, snakeToCamel } from '@dastak/core/wire-case';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelToSnake, snakeToCamel } from '../lib/case';
 import { createTestApp } from '../test/test-app';
 
 type Schema = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as messages from '@dastak/core/messages';
+import { camelToSnake } from '@dastak/core/wire-case';
 import type { z } from 'zod';
 import type { App } from '../app';
-import { camelToSnake } from '../lib/case';
 
 /** Routes of the API (not the docs or the console shell), without HEAD twins. */
 export const apiRoutes = (app: App) =>

@@ -6,6 +6,7 @@ import {
   type OrderState,
   type Vertical,
 } from '../states';
+import { camelToSnake } from '../wire-case';
 import { endOfKarachiDay, parseKarachi, startOfKarachiDay, toKarachiIso } from './karachi-time';
 
 /** A yes/no filter is a single-value toggle; '' means unset (spec §5). */
@@ -217,8 +218,6 @@ export function orderFiltersFromQuery(qs: string | URLSearchParams): OrderFilter
   };
 }
 
-const toSnakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /**
  * Query parameters of GET /orders/{vertical}/: snake_case keys, comma-joined lists, ISO pickup
  * times, and `ordering` from `sorting` (default '-created'). Page is the caller's.
@@ -232,7 +231,7 @@ export function orderFiltersToApiParams(
     if (NOT_SENT.includes(key)) continue;
     if (key === 'isCovid' && vertical !== 'blood') continue;
     const text = encodeValue(FIELD_KINDS[key], f[key]);
-    if (text !== '') params[toSnakeCase(key)] = text;
+    if (text !== '') params[camelToSnake(key)] = text;
   }
   params.ordering = f.sorting || DEFAULT_ORDERING;
   return params;

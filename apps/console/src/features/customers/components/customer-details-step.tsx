@@ -3,6 +3,7 @@ import { type Customer, customerCreateSchema } from '@dastak/core/entities/custo
 import { EMPTY } from '@dastak/core/messages';
 import { formatDisplayDate } from '@dastak/core/rules/format';
 import { GENDER_LABELS, GENDERS, type Gender } from '@dastak/core/states';
+import { snakeToCamel } from '@dastak/core/wire-case';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -41,8 +42,6 @@ const CONFLICT_FIELDS: ConflictFields<Customer> = {
   Gender: (c) => c.gender,
   'Date of Birth': (c) => c.dob,
 };
-
-const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 function defaultsFor(customer: Customer | undefined, typedPhone: string | null): CreateInput {
   return {
@@ -109,7 +108,7 @@ export function CustomerDetailsStep({
       // The api client has toasted the detail; field messages go under their fields.
       if (!(error instanceof ApiError) || !error.errors) return;
       for (const [key, messages] of Object.entries(error.errors)) {
-        const field = toCamel(key) as FieldPath<CreateInput>;
+        const field = snakeToCamel(key) as FieldPath<CreateInput>;
         if (FIELDS.includes(field) && messages[0]) setError(field, { message: messages[0] });
       }
     }),

@@ -1,6 +1,7 @@
 import { PHONE_LENGTH } from '@dastak/core/constants';
 import { riderCreateSchema } from '@dastak/core/entities/riders';
 import { SUCCESS } from '@dastak/core/messages';
+import { snakeToCamel } from '@dastak/core/wire-case';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
@@ -60,8 +61,6 @@ const FIELDS: readonly FieldPath<FormInput>[] = [
   'password1',
 ];
 
-const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
 /** Create Rider (spec §2.10, §5): the core schema validates, the server has the last word. */
 export function CreateRiderDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateRiderMutation();
@@ -95,7 +94,9 @@ export function CreateRiderDialog({ opened, onClose }: { opened: boolean; onClos
         if (!(error instanceof ApiError) || !error.errors) return;
         for (const [key, messages] of Object.entries(error.errors)) {
           // The server's password2 errors are about the one password field.
-          const field = (key === 'password2' ? 'password1' : toCamel(key)) as FieldPath<FormInput>;
+          const field = (
+            key === 'password2' ? 'password1' : snakeToCamel(key)
+          ) as FieldPath<FormInput>;
           if (FIELDS.includes(field) && messages[0]) setError(field, { message: messages[0] });
         }
       },
