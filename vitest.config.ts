@@ -38,7 +38,7 @@ const SERVER_ONCE = [
   'apps/server/src/ops/files-at-rest.test.ts',
 ];
 
-// One runner, six projects: pure core rules, the benchmarks' fast parts and the simulator's planning, the server
+// One runner, seven projects: pure core rules, the console's logic, the benchmarks' fast parts and the simulator's planning, the server
 // through app.inject on a real database (the suite, and the demo-sized files run once), and the browser specs
 // (which start their own server and Chromium).
 export default defineConfig({
@@ -52,6 +52,15 @@ export default defineConfig({
           include: ['bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      // The console's logic without a browser: the stream parser, filters in the URL, the
+      // single-flight token refresh. Screens are the e2e project's.
+      {
+        test: {
+          name: 'console',
+          include: ['apps/console/src/**/*.test.ts'],
+          environment: 'node',
         },
       },
       // The simulator's pure planning (which rider comes when); it drives the server for real.

@@ -3,7 +3,7 @@
 #
 #   1. install what the tests need when absent: chromium and postgresql from Debian, Node 24 from
 #      npm
-#   2. typecheck (beside the console build), lint and the OpenAPI lint (one test each), then the vitest runs: core, simulator
+#   2. typecheck (beside the console build), lint and the OpenAPI lint (one test each), then the vitest runs: core, the console's logic, simulator
 #      and the benchmarks' fast parts; the server suite on PGlite under Node 24, and on a throwaway
 #      PostgreSQL under Node 20; the server files that generate demo data or spawn embedded
 #      servers, once (PGlite, Node 24),
@@ -151,7 +151,8 @@ check 'lint (biome)' npx biome check .
 # The document at /api/docs/json, linted by Redocly: no error and no warning (redocly.yaml).
 check 'openapi lint' npx tsx scripts/openapi-lint.ts
 check_beside_done
-suite 'core, simulator and bench' core npx vitest run --project core --project simulator --project bench
+suite 'core, console, simulator and bench' core npx vitest run --project core --project console \
+  --project simulator --project bench
 # The server suite runs twice: on PGlite under Node 24 (what deployments run) and on PostgreSQL
 # under the machine's Node 20; the PGlite run must not pick up a TEST_DATABASE_URL from the
 # caller's shell. The files that generate demo data, and those that spawn servers on the
