@@ -528,9 +528,7 @@ describe('order detail', () => {
     // this is the file's last test.
     await context.clock.install();
     await openDetail(order);
-    await expect
-      .poll(() => calls.tasks > 0 && calls.location > 0, { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => calls.tasks > 0 && calls.location > 0, { timeout: 10_000 }).toBe(true);
     const first = { ...calls };
     // One interval (15 s, docs/decisions/0004) later both were read again without a reload.
     await context.clock.fastForward(RIDER_LOCATION_POLL_MS);
