@@ -11,7 +11,7 @@ import {
   riderShiftSlotsSql,
 } from '../apps/server/src/modules/attendance/attendance-list.repository';
 import { DEFAULT_SORT } from '../apps/server/src/modules/attendance/attendance-list.service';
-import { createFixtures, tokenWith } from '../apps/server/src/modules/orders/test-fixtures';
+import { createFixtures, tokenWith } from '../apps/server/src/test/fixtures/orders.fixtures';
 import { createTestApp } from '../apps/server/src/test/test-app';
 import { ms, percentile } from './instances';
 

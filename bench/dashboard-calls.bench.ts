@@ -11,7 +11,7 @@ import { riderProfiles } from '../apps/server/src/db/schema/riders';
 import { users } from '../apps/server/src/db/schema/users';
 import * as repo from '../apps/server/src/modules/dashboards/dashboards.repository';
 import { refreshQueueSnapshots } from '../apps/server/src/modules/dispatch/queue/rider-queue.repository';
-import { createFixtures, tokenWith } from '../apps/server/src/modules/orders/test-fixtures';
+import { createFixtures, tokenWith } from '../apps/server/src/test/fixtures/orders.fixtures';
 import { createTestApp } from '../apps/server/src/test/test-app';
 import { ms, percentile, rng } from './instances';
 

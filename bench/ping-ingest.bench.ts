@@ -6,12 +6,12 @@ import path from 'node:path';
 import { openDb } from '../apps/server/src/db/client';
 import { hotspots } from '../apps/server/src/db/schema/locations';
 import { riderShifts } from '../apps/server/src/db/schema/shifts';
+import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
 import {
   insertRider,
   RIDER_PASSWORD,
   seedGeography,
-} from '../apps/server/src/modules/riders/riders.fixtures';
-import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
+} from '../apps/server/src/test/fixtures/riders.fixtures';
 
 /**
  * Ping ingest with the attendance roll-up (issue 13, docs/decisions/0037-attendance.md):

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { PERMISSIONS } from '@dastak/core/permissions';
+import { realtimeHubOf } from '../apps/server/src/modules/realtime/hub';
 import {
   createFixtures,
   createRider,
   tokenWith,
-} from '../apps/server/src/modules/orders/test-fixtures';
-import { realtimeHubOf } from '../apps/server/src/modules/realtime/hub';
+} from '../apps/server/src/test/fixtures/orders.fixtures';
 import { createTestApp } from '../apps/server/src/test/test-app';
 import { ms, percentile } from './instances';
 

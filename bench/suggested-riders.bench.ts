@@ -5,10 +5,10 @@ import { openDb } from '../apps/server/src/db/client';
 import { orders, riderTasks } from '../apps/server/src/db/schema/orders';
 import { riderProfiles } from '../apps/server/src/db/schema/riders';
 import { users } from '../apps/server/src/db/schema/users';
-import { insertOrder, insertWorld } from '../apps/server/src/modules/dispatch/dispatch-fixtures';
 import { refreshQueueSnapshots } from '../apps/server/src/modules/dispatch/queue/rider-queue.repository';
 import { haversineMatrix } from '../apps/server/src/modules/dispatch/routing/distance';
 import { suggestRiders } from '../apps/server/src/modules/dispatch/suggested/suggested-riders.service';
+import { insertOrder, insertWorld } from '../apps/server/src/test/fixtures/dispatch.fixtures';
 import { ms, percentile, pointIn, rng } from './instances';
 
 /**

@@ -1,7 +1,7 @@
 import { ERRORS } from '@dastak/core/messages';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertRider, riderToken, seedGeography } from '../modules/riders/riders.fixtures';
+import { insertRider, riderToken, seedGeography } from '../test/fixtures/riders.fixtures';
 import { apiRoutes, fillPath } from '../test/route-walk';
 import { bearer, createTestApp } from '../test/test-app';
 

@@ -8,7 +8,7 @@ import {
   insertRider,
   riderToken,
   seedGeography,
-} from '../modules/riders/riders.fixtures';
+} from '../test/fixtures/riders.fixtures';
 import { isCatalogueMessage } from '../test/route-walk';
 import { bearer, createAdminTestApp, type createTestApp } from '../test/test-app';
 

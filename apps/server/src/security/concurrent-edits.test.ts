@@ -14,7 +14,7 @@ import {
   type Fixtures,
   orderRow,
   placeOrder,
-} from '../modules/orders/test-fixtures';
+} from '../test/fixtures/orders.fixtures';
 import { bearer, createTestApp, createUser, login } from '../test/test-app';
 
 /*

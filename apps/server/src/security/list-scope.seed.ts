@@ -11,7 +11,7 @@ import {
   placeOrder,
   type TestApp,
   tokenWith,
-} from '../modules/orders/test-fixtures';
+} from '../test/fixtures/orders.fixtures';
 
 /**
  * The data of the list-scope test: a little of everything a caller must not be shown, reached

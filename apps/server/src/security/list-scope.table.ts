@@ -329,7 +329,7 @@ export const TABLE: Record<string, Entry> = {
         (await c.get(`/shift/rider-shift-attendance/?rider_shift=${row.id}`)).status,
       ),
   },
-  // The fixtures' all-day weekly schedules (test-fixtures.ts) and the riders on them.
+  // The fixtures' all-day weekly schedules (test/fixtures/orders.fixtures.ts) and the riders on them.
   '/api/v1/shift/shift-schedules/': {
     kind: 'rows',
     values: (s) => ({ region: [`${s.f.bloodRegion}`, `${s.f.xrayRegion}`], weekday: ['0', '3'] }),

@@ -20,7 +20,7 @@ import {
   riderStateOf,
   slotIn,
   tokenWith,
-} from '../modules/orders/test-fixtures';
+} from '../test/fixtures/orders.fixtures';
 import { createTestApp } from '../test/test-app';
 
 /**

@@ -15,8 +15,8 @@ import {
   loginRules,
   memoryLimitStore,
 } from '../lib/rate-limits';
-import { insertLink, newLinkId } from '../modules/feedback/public-feedback.fixtures';
-import { createFixtures, type Fixtures, placeOrder } from '../modules/orders/test-fixtures';
+import { createFixtures, type Fixtures, placeOrder } from '../test/fixtures/orders.fixtures';
+import { insertLink, newLinkId } from '../test/fixtures/public-feedback.fixtures';
 import { createTestApp, createUser, randomAddress } from '../test/test-app';
 
 /** Rate limits that stop attackers, not users (docs/decisions/0052-rate-limits.md). */

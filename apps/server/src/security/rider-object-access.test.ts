@@ -11,7 +11,7 @@ import {
   insertTask,
   riderToken,
   seedGeography,
-} from '../modules/riders/riders.fixtures';
+} from '../test/fixtures/riders.fixtures';
 import { apiRoutes, fillPath } from '../test/route-walk';
 import { bearer, createTestApp } from '../test/test-app';
 import { dbFingerprint } from './db-fingerprint';

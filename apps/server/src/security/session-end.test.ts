@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { users } from '../db/schema/users';
 import { endSessions } from '../modules/auth/auth.service';
-import { insertRider, seedGeography } from '../modules/riders/riders.fixtures';
+import { insertRider, seedGeography } from '../test/fixtures/riders.fixtures';
 import { bearer, createTestApp, createUser, login, randomAddress } from '../test/test-app';
 
 /**

@@ -26,7 +26,6 @@ import {
 } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
 import { dbFingerprint } from '../../security/db-fingerprint';
-import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import {
   api,
   createFixtures,
@@ -34,7 +33,8 @@ import {
   type Fixtures,
   placeOrder,
   tokenWith,
-} from '../orders/test-fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 
 /**
  * The attendance reads through the app on a real database: five rider shifts that differ in

@@ -8,8 +8,8 @@ import { riderLocationPings } from '../../db/schema/riders';
 import { riderShiftAttendance, riderShifts } from '../../db/schema/shifts';
 import { pruneLocationPings } from '../../jobs/location-retention';
 import { runRiderShiftsOnce } from '../../jobs/rider-shifts';
+import { riderAppHarness } from '../../test/fixtures/rider-app.harness';
 import { haversineMetres } from '../dispatch/routing/distance';
-import { riderAppHarness } from '../riders/rider-app.harness';
 
 /**
  * Attendance from the riders' own pings (docs/decisions/0037-attendance.md): scripted tracks sent

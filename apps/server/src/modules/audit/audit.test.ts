@@ -5,7 +5,6 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit';
 import { outbox } from '../../db/schema/outbox';
-import { bearer, createTestApp, createUser, login, randomAddress } from '../../test/test-app';
 import {
   api,
   createFixtures,
@@ -13,7 +12,8 @@ import {
   type Fixtures,
   placeOrder,
   tokenWith,
-} from '../orders/test-fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import { bearer, createTestApp, createUser, login, randomAddress } from '../../test/test-app';
 import { setPermissions } from '../users/users.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

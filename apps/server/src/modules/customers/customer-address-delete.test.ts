@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAddresses, regionCustomerAddresses } from '../../db/schema/customers';
 import { orderActivities, orders } from '../../db/schema/orders';
-import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import {
   activitiesOf,
   api,
@@ -13,7 +12,8 @@ import {
   type Fixtures,
   placeOrder,
   tokenWith,
-} from '../orders/test-fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 
 let f: Fixtures;
 /** An agent-like user: changes customers, views orders, nothing else. */

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { regionCustomerAddresses } from '../../db/schema/customers';
 import { hotspots } from '../../db/schema/locations';
+import { createFixtures, type Fixtures, tokenWith } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { createFixtures, type Fixtures, tokenWith } from '../orders/test-fixtures';
 import { searchGeocoder } from './geocoder.service';
 
 let f: Fixtures;

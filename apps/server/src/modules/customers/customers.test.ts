@@ -4,8 +4,13 @@ import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAddresses, customers, regionCustomerAddresses } from '../../db/schema/customers';
+import {
+  createFixtures,
+  type Fixtures,
+  placeOrder,
+  tokenWith,
+} from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { createFixtures, type Fixtures, placeOrder, tokenWith } from '../orders/test-fixtures';
 import { ageFromDob, yearsSince } from './customers.service';
 
 let f: Fixtures;

@@ -3,8 +3,13 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/customers';
+import {
+  createFixtures,
+  type Fixtures,
+  placeOrder,
+  tokenWith,
+} from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { createFixtures, type Fixtures, placeOrder, tokenWith } from '../orders/test-fixtures';
 
 let f: Fixtures;
 let change: Record<string, string>;

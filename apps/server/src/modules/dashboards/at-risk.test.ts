@@ -1,15 +1,15 @@
 import { atRiskOrderSchema } from '@dastak/core/entities/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp } from '../../test/test-app';
-import { createFixtures, createRider, type Fixtures } from '../orders/test-fixtures';
 import {
   dashboardToken,
   get,
   insertOrder,
   queuePickups,
   windowAround,
-} from './dashboards.fixtures';
+} from '../../test/fixtures/dashboards.fixtures';
+import { createFixtures, createRider, type Fixtures } from '../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../test/test-app';
 
 // Route model defaults (ADR 0009): 20 km/h, detour 1.35, 10 min at each door, 10 min grace.
 let f: Fixtures;

@@ -8,9 +8,15 @@ import { type MilestoneInput, onTimeOutcome, onTimePercentage } from '@dastak/co
 import { ORDER_STATES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import {
+  dashboardToken,
+  get,
+  insertOrder,
+  MIN,
+  windowAround,
+} from '../../test/fixtures/dashboards.fixtures';
+import { createFixtures, type Fixtures } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { createFixtures, type Fixtures } from '../orders/test-fixtures';
-import { dashboardToken, get, insertOrder, MIN, windowAround } from './dashboards.fixtures';
 
 // The test app runs with the defaults: grace 10 minutes, service 10 minutes (ADR 0009).
 let f: Fixtures;

@@ -4,9 +4,19 @@ import { DASHBOARD_MESSAGES, VALIDATION } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import {
+  dashboardToken,
+  get,
+  insertOrder,
+  windowAround,
+} from '../../test/fixtures/dashboards.fixtures';
+import {
+  createFixtures,
+  createRider,
+  type Fixtures,
+  tokenWith,
+} from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { createFixtures, createRider, type Fixtures, tokenWith } from '../orders/test-fixtures';
-import { dashboardToken, get, insertOrder, windowAround } from './dashboards.fixtures';
 
 const ROUTES = [
   '/orders/blood/dashboard/',

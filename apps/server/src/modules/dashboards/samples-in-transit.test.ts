@@ -7,10 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
+import { dashboardToken, get, insertOrder, MIN } from '../../test/fixtures/dashboards.fixtures';
+import {
+  createFixtures,
+  createRider,
+  type Fixtures,
+  tokenWith,
+} from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
 import { refreshQueueSnapshots } from '../dispatch/queue/rider-queue.repository';
-import { createFixtures, createRider, type Fixtures, tokenWith } from '../orders/test-fixtures';
-import { dashboardToken, get, insertOrder, MIN } from './dashboards.fixtures';
 
 // Route model defaults (ADR 0009): 20 km/h, detour 1.35, 10 min at each door, 10 min grace.
 // Near Lab stands at 31.521, 74.351, a few metres from the riders of these tests.

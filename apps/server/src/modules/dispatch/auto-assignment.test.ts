@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups } from '../../db/schema/lookups';
 import { orderActivities, orders } from '../../db/schema/orders';
 import { runAutoAssignmentOnce } from '../../jobs/auto-assignment';
+import {
+  insertOrder,
+  insertRider,
+  insertWorld,
+  type World,
+} from '../../test/fixtures/dispatch.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import { PROBLEM_NO_RIDER_TEXT } from './dispatch.repository';
-import { insertOrder, insertRider, insertWorld, type World } from './dispatch-fixtures';
 
 const MIN = 60_000;
 const LAT = 31.52;

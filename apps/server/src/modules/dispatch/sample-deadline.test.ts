@@ -6,15 +6,15 @@ import { scanTypes } from '../../db/schema/catalog';
 import { orderScanTypes, orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { runAutoAssignmentOnce } from '../../jobs/auto-assignment';
-import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { markCollected } from '../orders/actions/order-rider.service';
 import {
   insertOrder,
   insertPickupTask,
   insertRider,
   insertWorld,
   type World,
-} from './dispatch-fixtures';
+} from '../../test/fixtures/dispatch.fixtures';
+import { bearer, createTestApp, createUser, login } from '../../test/test-app';
+import { markCollected } from '../orders/actions/order-rider.service';
 import { refreshQueueSnapshots } from './queue/rider-queue.repository';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config';
+import { createFixtures, createRider } from '../../test/fixtures/orders.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { createFixtures, createRider } from '../orders/test-fixtures';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorFromRequest } from '../orders/actor';
-import { orderPathSchema } from '../orders/order-schemas';
+import { orderPathSchema } from '../orders/orders.schemas';
 import { configureCustomerLinks, listOrderLinks, resendOrderLink } from './customer-links.service';
 import { surveysRoutes } from './surveys.routes';
 

@@ -7,6 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackInteractions, orderReviews, publicLinks } from '../../db/schema/feedback';
 import { outbox } from '../../db/schema/outbox';
 import { relayOutboxOnce } from '../../jobs/outbox-relay';
+import {
+  activitiesOf,
+  api,
+  createFixtures,
+  createRider,
+  type Fixtures,
+  placeOrder,
+  tokenWith,
+} from '../../test/fixtures/orders.fixtures';
+import { publicCall } from '../../test/fixtures/public-feedback.fixtures';
 import { createTestApp } from '../../test/test-app';
 import { fileMailer } from '../notifications/mailer';
 import type { SmsMessage } from '../notifications/notifications.repository';
@@ -17,16 +27,6 @@ import {
   markDeliveredAtCenter,
   markReached,
 } from '../orders/actions/order-rider.service';
-import {
-  activitiesOf,
-  api,
-  createFixtures,
-  createRider,
-  type Fixtures,
-  placeOrder,
-  tokenWith,
-} from '../orders/test-fixtures';
-import { publicCall } from './public-feedback.fixtures';
 
 const PUBLIC_URL = 'https://dastak.example';
 let f: Fixtures;

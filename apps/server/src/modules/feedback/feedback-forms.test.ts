@@ -4,8 +4,7 @@ import type { SurveyForm } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackAnswers, feedbackInteractions, feedbackQuestions } from '../../db/schema/feedback';
-import { createTestApp } from '../../test/test-app';
-import { createFixtures, type Fixtures, placeOrder } from '../orders/test-fixtures';
+import { createFixtures, type Fixtures, placeOrder } from '../../test/fixtures/orders.fixtures';
 import {
   atTime,
   insertReviewLink,
@@ -13,7 +12,8 @@ import {
   newLinkId,
   publicCall,
   VALID_MS,
-} from './public-feedback.fixtures';
+} from '../../test/fixtures/public-feedback.fixtures';
+import { createTestApp } from '../../test/test-app';
 
 let f: Fixtures;
 let call: ReturnType<typeof publicCall>;

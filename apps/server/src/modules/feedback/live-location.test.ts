@@ -7,17 +7,22 @@ import { patients } from '../../db/schema/customers';
 import { publicLinks } from '../../db/schema/feedback';
 import { orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
-import { createTestApp } from '../../test/test-app';
-import { roadLeg } from '../dispatch/routing/distance';
-import { markCollected, markReached } from '../orders/actions/order-rider.service';
 import {
   api,
   createFixtures,
   createRider,
   type Fixtures,
   placeOrder,
-} from '../orders/test-fixtures';
-import { insertLink, insertReviewLink, newLinkId, publicCall } from './public-feedback.fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import {
+  insertLink,
+  insertReviewLink,
+  newLinkId,
+  publicCall,
+} from '../../test/fixtures/public-feedback.fixtures';
+import { createTestApp } from '../../test/test-app';
+import { roadLeg } from '../dispatch/routing/distance';
+import { markCollected, markReached } from '../orders/actions/order-rider.service';
 
 let f: Fixtures;
 let call: ReturnType<typeof publicCall>;

@@ -3,8 +3,7 @@ import { ERRORS, PUBLIC_PAGES, VALIDATION } from '@dastak/core/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderReviews, publicLinks } from '../../db/schema/feedback';
-import { createTestApp } from '../../test/test-app';
-import { createFixtures, type Fixtures, placeOrder } from '../orders/test-fixtures';
+import { createFixtures, type Fixtures, placeOrder } from '../../test/fixtures/orders.fixtures';
 import {
   atTime,
   insertLink,
@@ -12,7 +11,8 @@ import {
   newLinkId,
   publicCall,
   VALID_MS,
-} from './public-feedback.fixtures';
+} from '../../test/fixtures/public-feedback.fixtures';
+import { createTestApp } from '../../test/test-app';
 
 let f: Fixtures;
 let call: ReturnType<typeof publicCall>;

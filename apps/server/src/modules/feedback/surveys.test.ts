@@ -11,8 +11,6 @@ import {
   publicLinks,
 } from '../../db/schema/feedback';
 import { outbox } from '../../db/schema/outbox';
-import { createTestApp } from '../../test/test-app';
-import type { SmsMessage } from '../notifications/notifications.repository';
 import {
   activitiesOf,
   api,
@@ -20,7 +18,9 @@ import {
   type Fixtures,
   placeOrder,
   tokenWith,
-} from '../orders/test-fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../test/test-app';
+import type { SmsMessage } from '../notifications/notifications.repository';
 
 const PUBLIC_URL = 'https://dastak.example';
 let f: Fixtures;

@@ -9,10 +9,15 @@ import {
   issueReports,
 } from '../../db/schema/issue-reports';
 import { outbox } from '../../db/schema/outbox';
+import { makeJpegHead, makePng } from '../../test/fixtures/issue-images.fixtures';
+import {
+  createFixtures,
+  type Fixtures,
+  placeOrder,
+  tokenWith,
+} from '../../test/fixtures/orders.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import type { EmailMessage } from '../notifications/notifications.repository';
-import { createFixtures, type Fixtures, placeOrder, tokenWith } from '../orders/test-fixtures';
-import { makeJpegHead, makePng } from './image-fixtures';
 import { ISSUE_REPORT_BODY_LIMIT } from './issue-reports.routes';
 
 const SUPPORT_EMAIL = 'support@dastak.example';

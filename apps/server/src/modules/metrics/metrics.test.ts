@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/outbox';
 import { claimJobPeriod } from '../../jobs/job-leases.repository';
 import { startPeriodicJob } from '../../jobs/periodic-job';
+import { createFixtures, type Fixtures, tokenWith } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { createFixtures, type Fixtures, tokenWith } from '../orders/test-fixtures';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const scrape = (f: Fixtures, authorization?: string) =>

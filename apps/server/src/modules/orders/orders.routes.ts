@@ -17,7 +17,7 @@ import {
 } from './actions/order-lifecycle.service';
 import { actorFromRequest } from './actor';
 import { createOrder } from './create/order-create.service';
-import { orderActionReplySchema, orderPathSchema, riderIdsBodySchema } from './order-schemas';
+import { orderActionReplySchema, orderPathSchema, riderIdsBodySchema } from './orders.schemas';
 
 const tags = ['orders'];
 const reply = { 200: orderActionReplySchema };

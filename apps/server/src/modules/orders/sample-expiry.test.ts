@@ -7,9 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanTypes } from '../../db/schema/catalog';
 import { riderProfiles } from '../../db/schema/riders';
-import { createTestApp } from '../../test/test-app';
-import { decodeQueue } from '../dispatch/dispatch.repository';
-import { assignOrder } from './actions/order-assign.service';
 import {
   activitiesOf,
   api,
@@ -21,7 +18,10 @@ import {
   pendingTasksOf,
   placeOrder,
   tokenWith,
-} from './test-fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../test/test-app';
+import { decodeQueue } from '../dispatch/dispatch.repository';
+import { assignOrder } from './actions/order-assign.service';
 
 /**
  * The sample's clock (issue 17, docs/decisions/0048-sample-stability.md): collecting stamps the

@@ -3,8 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { pushSubscriptions } from '../../db/schema/users';
-import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { DISPATCH_DEFAULTS } from '../dispatch/dispatch-config';
 import {
   type Geography,
   insertOrder,
@@ -13,7 +11,9 @@ import {
   riderToken,
   seedGeography,
   type TestCtx,
-} from '../riders/riders.fixtures';
+} from '../../test/fixtures/riders.fixtures';
+import { bearer, createTestApp, createUser, login } from '../../test/test-app';
+import { DISPATCH_DEFAULTS } from '../dispatch/dispatch-config';
 import { runLatePushSweepOnce } from './late-sweep';
 import { pushSettled } from './push-notifier';
 import { type Browser, decryptPush, startPushService, verifyVapid } from './push-service.fixture';

@@ -4,8 +4,8 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/users';
+import { type Geography, seedGeography, type TestCtx } from '../../test/fixtures/riders.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { type Geography, seedGeography, type TestCtx } from '../riders/riders.fixtures';
 import { checkEndpoint } from './push.service';
 import { startPushService } from './push-service.fixture';
 

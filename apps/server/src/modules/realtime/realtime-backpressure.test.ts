@@ -1,8 +1,13 @@
 import net from 'node:net';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFixtures,
+  createRider,
+  type Fixtures,
+  tokenWith,
+} from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { createFixtures, createRider, type Fixtures, tokenWith } from '../orders/test-fixtures';
 import { type RealtimeHub, realtimeHubOf } from './hub';
 import { publishRiderPosition, publishRidersChanged } from './publish';
 import { openStream } from './stream-client';

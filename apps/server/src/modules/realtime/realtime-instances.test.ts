@@ -3,14 +3,14 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type DbHandle, openDb } from '../../db/client';
-import { createTestApp } from '../../test/test-app';
 import {
   api,
   createFixtures,
   createRider,
   type Fixtures,
   tokenWith,
-} from '../orders/test-fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../test/test-app';
 import { openStream } from './stream-client';
 
 /**

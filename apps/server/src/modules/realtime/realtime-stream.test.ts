@@ -2,8 +2,6 @@ import { ERRORS, REALTIME_MESSAGES } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app';
-import { assignOrder } from '../orders/actions/order-assign.service';
 import {
   api,
   createFixtures,
@@ -11,7 +9,9 @@ import {
   type Fixtures,
   placeOrder,
   tokenWith,
-} from '../orders/test-fixtures';
+} from '../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../test/test-app';
+import { assignOrder } from '../orders/actions/order-assign.service';
 import { type RealtimeHub, realtimeHubOf } from './hub';
 import { openStream, type StreamClient } from './stream-client';
 

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { runReportRollupsOnce } from '../../jobs/report-rollups';
+import { api, createFixtures, type Fixtures, tokenWith } from '../../test/fixtures/orders.fixtures';
+import { createReportFixture, D1, D2 } from '../../test/fixtures/reports.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { api, createFixtures, type Fixtures, tokenWith } from '../orders/test-fixtures';
-import { createReportFixture, D1, D2 } from './reports.fixtures';
 
-// The figures below are counted by hand from reports.fixtures.ts (grace 10, service 10 minutes).
+// The figures below are counted by hand from test/fixtures/reports.fixtures.ts (grace 10, service 10 minutes).
 let f: Fixtures;
 let fx: Awaited<ReturnType<typeof createReportFixture>>;
 let auth: Record<string, string>;

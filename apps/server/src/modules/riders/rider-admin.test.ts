@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Geography, TestCtx } from '../../test/fixtures/riders.fixtures';
+import { insertOrder, insertRider, insertTask } from '../../test/fixtures/riders.fixtures';
+import { type StaffScenario, staffScenario } from '../../test/fixtures/riders.scenario';
 import { login } from '../../test/test-app';
-import type { Geography, TestCtx } from './riders.fixtures';
-import { insertOrder, insertRider, insertTask } from './riders.fixtures';
-import { type StaffScenario, staffScenario } from './riders.scenario';
 
 let s: StaffScenario;
 let t: TestCtx;

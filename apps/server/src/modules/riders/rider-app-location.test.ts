@@ -2,10 +2,9 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { riderLocationPings } from '../../db/schema/riders';
+import { riderAppHarness } from '../../test/fixtures/rider-app.harness';
+import { insertOrder, insertTask } from '../../test/fixtures/riders.fixtures';
 import { createUser, login } from '../../test/test-app';
-
-import { riderAppHarness } from './rider-app.harness';
-import { insertOrder, insertTask } from './riders.fixtures';
 
 const h = riderAppHarness();
 

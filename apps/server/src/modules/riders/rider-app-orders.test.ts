@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 
-import { riderAppHarness } from './rider-app.harness';
-import { insertOrder, insertTask } from './riders.fixtures';
+import { riderAppHarness } from '../../test/fixtures/rider-app.harness';
+import { insertOrder, insertTask } from '../../test/fixtures/riders.fixtures';
 
 const h = riderAppHarness();
 

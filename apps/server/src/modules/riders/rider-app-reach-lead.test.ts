@@ -4,8 +4,8 @@ import { reachOpensAt, reachOpensLabel } from '@dastak/core/rules/reach-window';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../db/schema/orders';
-import { riderAppHarness } from './rider-app.harness';
-import { insertOrder, insertTask } from './riders.fixtures';
+import { riderAppHarness } from '../../test/fixtures/rider-app.harness';
+import { insertOrder, insertTask } from '../../test/fixtures/riders.fixtures';
 
 /**
  * Issue 28: an order for 08:00 was reached, collected and delivered at 22:45 the night before.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riderShifts } from '../../db/schema/shifts';
-import type { Geography, TestCtx } from './riders.fixtures';
-import { insertOrder, insertRider, riderToken } from './riders.fixtures';
-import { type StaffScenario, staffScenario } from './riders.scenario';
+import type { Geography, TestCtx } from '../../test/fixtures/riders.fixtures';
+import { insertOrder, insertRider, riderToken } from '../../test/fixtures/riders.fixtures';
+import { type StaffScenario, staffScenario } from '../../test/fixtures/riders.scenario';
 
 let s: StaffScenario;
 let t: TestCtx;

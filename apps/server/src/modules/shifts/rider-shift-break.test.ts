@@ -7,10 +7,10 @@ import type { DbHandle } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../db/schema/shifts';
 import { runAutoAssignmentOnce } from '../../jobs/auto-assignment';
-import { insertOrder, insertRider, insertWorld } from '../dispatch/dispatch-fixtures';
+import { insertOrder, insertRider, insertWorld } from '../../test/fixtures/dispatch.fixtures';
+import { riderToken } from '../../test/fixtures/riders.fixtures';
+import { shiftsHarness } from '../../test/fixtures/shifts.fixtures';
 import { listenChannel } from '../realtime/listen';
-import { riderToken } from '../riders/riders.fixtures';
-import { shiftsHarness } from './shifts.fixtures';
 
 const h = shiftsHarness();
 const MIN = 60_000;

@@ -4,8 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { riderShifts } from '../../db/schema/shifts';
 import { runRiderShiftsOnce } from '../../jobs/rider-shifts';
+import { karachiDay, shiftsHarness } from '../../test/fixtures/shifts.fixtures';
 import { generateRiderShifts } from './rider-shifts.repository';
-import { karachiDay, shiftsHarness } from './shifts.fixtures';
 
 const h = shiftsHarness();
 const MIN = 60_000;

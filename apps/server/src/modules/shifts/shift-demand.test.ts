@@ -2,8 +2,8 @@ import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../db/schema/shifts';
-import { insertOrder } from '../riders/riders.fixtures';
-import { shiftsHarness } from './shifts.fixtures';
+import { insertOrder } from '../../test/fixtures/riders.fixtures';
+import { shiftsHarness } from '../../test/fixtures/shifts.fixtures';
 
 const h = shiftsHarness();
 // A week far enough ahead that no dated shifts are made for it, unless the test inserts them.

@@ -3,7 +3,7 @@ import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
-import { shiftsHarness } from './shifts.fixtures';
+import { shiftsHarness } from '../../test/fixtures/shifts.fixtures';
 
 const h = shiftsHarness();
 let schedule: number;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { riderShifts, shiftSchedules } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
-import { karachiDay, shiftsHarness } from './shifts.fixtures';
+import { karachiDay, shiftsHarness } from '../../test/fixtures/shifts.fixtures';
 
 const h = shiftsHarness();
 

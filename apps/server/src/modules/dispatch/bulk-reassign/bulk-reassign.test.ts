@@ -7,7 +7,6 @@ import { ASSIGNABLE_RIDER_TABS } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riderProfiles } from '../../../db/schema/riders';
-import { createTestApp } from '../../../test/test-app';
 import {
   activitiesOf,
   api,
@@ -18,7 +17,8 @@ import {
   pendingTasksOf,
   placeOrder,
   tokenWith,
-} from '../../orders/test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
 
 let f: Fixtures;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import { RIDER_MAX_PICKUPS } from '@dastak/core/constants';
 import { RIDER_STATES, RIDER_TASK_TYPES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app';
 import {
   createFixtures,
   createRider,
@@ -9,7 +8,8 @@ import {
   orderRow,
   pendingTasksOf,
   placeOrder,
-} from '../../orders/test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
 import {
   addPickupTask,
   completeDelivery,

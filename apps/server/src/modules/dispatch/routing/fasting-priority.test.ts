@@ -2,8 +2,13 @@ import { inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
 import { runAutoAssignmentOnce } from '../../../jobs/auto-assignment';
+import {
+  insertOrder,
+  insertRider,
+  insertWorld,
+  type World,
+} from '../../../test/fixtures/dispatch.fixtures';
 import { createTestApp } from '../../../test/test-app';
-import { insertOrder, insertRider, insertWorld, type World } from '../dispatch-fixtures';
 
 const MIN = 60_000;
 const LAT = 31.52;

@@ -1,8 +1,14 @@
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CENTRE,
+  insertOrder,
+  insertRider,
+  insertWorld,
+  type World,
+} from '../../../test/fixtures/dispatch.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../../test/test-app';
 import { DISPATCH_DEFAULTS } from '../dispatch-config';
-import { CENTRE, insertOrder, insertRider, insertWorld, type World } from '../dispatch-fixtures';
 
 /**
  * A window per order (issue 16, ADR 0044): a fasting patient's rider is on time only until

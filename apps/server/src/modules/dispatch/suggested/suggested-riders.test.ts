@@ -3,7 +3,6 @@ import { RIDER_TASK_TYPES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, regions } from '../../../db/schema/locations';
 import { riderTasks } from '../../../db/schema/orders';
-import { bearer, createTestApp, createUser, login } from '../../../test/test-app';
 import {
   CENTRE,
   insertCell,
@@ -12,7 +11,8 @@ import {
   insertRider,
   insertWorld,
   type World,
-} from '../dispatch-fixtures';
+} from '../../../test/fixtures/dispatch.fixtures';
+import { bearer, createTestApp, createUser, login } from '../../../test/test-app';
 
 const MIN = 60_000;
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -2,8 +2,13 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../../db/schema/shifts';
+import {
+  insertOrder,
+  insertRider,
+  insertWorld,
+  type World,
+} from '../../../test/fixtures/dispatch.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../../test/test-app';
-import { insertOrder, insertRider, insertWorld, type World } from '../dispatch-fixtures';
 import { listFreeTimeSlots } from './time-slots.service';
 
 const DAY = 24 * 60 * 60_000;

@@ -2,7 +2,6 @@ import { ERRORS, ORDER_MESSAGES, ORDER_SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app';
 import {
   activitiesOf,
   api,
@@ -15,7 +14,8 @@ import {
   riderStateOf,
   slotIn,
   tokenWith,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
 import { assignOrder } from './order-assign.service';
 
 let f: Fixtures;

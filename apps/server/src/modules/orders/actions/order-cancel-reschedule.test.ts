@@ -3,7 +3,6 @@ import { ERRORS, ORDER_MESSAGES, ORDER_SUCCESS, TRANSITION_GUARDS } from '@dasta
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES } from '@dastak/core/states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app';
 import {
   activitiesOf,
   api,
@@ -17,7 +16,8 @@ import {
   slotBefore,
   slotIn,
   tokenWith,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
 import { assignOrder } from './order-assign.service';
 import { markCollected, markReached } from './order-rider.service';
 

@@ -10,7 +10,6 @@ import { RIDER_STATES, RIDER_TASK_TYPES } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderScanTypes } from '../../../db/schema/orders';
-import { createTestApp } from '../../../test/test-app';
 import {
   activitiesOf,
   api,
@@ -22,7 +21,8 @@ import {
   placeOrder,
   riderStateOf,
   tokenWith,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
 import { assignOrder } from './order-assign.service';
 import { forceDeliverRider } from './order-lifecycle.service';
 import {

@@ -12,7 +12,6 @@ import {
   regionCustomerAddresses,
 } from '../../../db/schema/customers';
 import { orderScanTypes, orders, partialOrders } from '../../../db/schema/orders';
-import { createTestApp } from '../../../test/test-app';
 import {
   activitiesOf,
   api,
@@ -25,7 +24,8 @@ import {
   slotBefore,
   slotIn,
   tokenWith,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
 
 let f: Fixtures;
 beforeAll(async () => {

@@ -3,8 +3,6 @@ import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
 import { riderShifts } from '../../../db/schema/shifts';
-import { createTestApp } from '../../../test/test-app';
-import { claimTimeSlot } from '../../dispatch/time-slots/time-slots.service';
 import {
   api,
   createBody,
@@ -12,7 +10,9 @@ import {
   createRider,
   type Fixtures,
   orderRow,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
+import { claimTimeSlot } from '../../dispatch/time-slots/time-slots.service';
 
 /**
  * Booking and rescheduling only at a slot the time-slots call offers (ADR 0021). On `date` the

@@ -3,7 +3,6 @@ import { TEST_LIMIT_MESSAGES } from '@dastak/core/messages/test-limits';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app';
 import {
   api,
   createBody,
@@ -11,7 +10,8 @@ import {
   type Fixtures,
   placeOrder,
   tokenWith,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
 
 /**
  * An order's tests are bounded wherever they are sent (create, edit tests, a channel's partial

@@ -7,6 +7,15 @@ import { customerAddresses, patients } from '../../../db/schema/customers';
 import { orderReviews, riderToPatientFeedback } from '../../../db/schema/feedback';
 import { orders } from '../../../db/schema/orders';
 import { riderProfiles } from '../../../db/schema/riders';
+import {
+  api,
+  createFixtures,
+  createRider,
+  type Fixtures,
+  placeOrder,
+  slotIn,
+  tokenWith,
+} from '../../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../../test/test-app';
 import { assignOrder } from '../actions/order-assign.service';
 import { cancelOrder } from '../actions/order-cancel-reschedule.service';
@@ -17,15 +26,6 @@ import {
   markReached,
   reportProblem,
 } from '../actions/order-rider.service';
-import {
-  api,
-  createFixtures,
-  createRider,
-  type Fixtures,
-  placeOrder,
-  slotIn,
-  tokenWith,
-} from '../test-fixtures';
 import { lateMinutes } from './order-detail.service';
 
 let f: Fixtures;

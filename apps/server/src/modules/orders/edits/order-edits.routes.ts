@@ -13,7 +13,7 @@ import { limitOffset, pageResponse } from '../../../lib/paging';
 import { expectedVersion } from '../../../lib/versioning';
 import { actorFromRequest } from '../actor';
 import { listOrderActivities } from '../order-activity.service';
-import { orderActionReplySchema } from '../order-schemas';
+import { orderActionReplySchema } from '../orders.schemas';
 import { addFollowUp, updateOrderFlags, updateOrderScanTypes } from './order-edits.service';
 
 const tags = ['orders'];

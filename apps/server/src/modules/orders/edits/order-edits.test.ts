@@ -10,9 +10,6 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderScanTypes, orders } from '../../../db/schema/orders';
-import { createTestApp } from '../../../test/test-app';
-import { assignOrder } from '../actions/order-assign.service';
-import { markCollected, markReached } from '../actions/order-rider.service';
 import {
   activitiesOf,
   api,
@@ -22,7 +19,10 @@ import {
   orderRow,
   placeOrder,
   tokenWith,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../../test/test-app';
+import { assignOrder } from '../actions/order-assign.service';
+import { markCollected, markReached } from '../actions/order-rider.service';
 
 let f: Fixtures;
 beforeAll(async () => {

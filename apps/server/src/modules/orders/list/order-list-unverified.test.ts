@@ -3,8 +3,14 @@ import { startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
+import {
+  api,
+  createFixtures,
+  type Fixtures,
+  placeOrder,
+  tokenWith,
+} from '../../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../../test/test-app';
-import { api, createFixtures, type Fixtures, placeOrder, tokenWith } from '../test-fixtures';
 
 /**
  * GET /orders/{vertical}/unverified/ (issue 28): the X-ray dashboard counts unverified X-ray

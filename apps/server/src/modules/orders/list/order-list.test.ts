@@ -12,7 +12,6 @@ import { lookups } from '../../../db/schema/lookups';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { riderProfiles } from '../../../db/schema/riders';
-import { bearer, createTestApp, createUser, login } from '../../../test/test-app';
 import {
   api,
   createFixtures,
@@ -20,7 +19,8 @@ import {
   type Fixtures,
   placeOrder,
   tokenWith,
-} from '../test-fixtures';
+} from '../../../test/fixtures/orders.fixtures';
+import { bearer, createTestApp, createUser, login } from '../../../test/test-app';
 
 /**
  * GET /orders/{vertical}/ and its siblings through the app on a real database: a handful of

@@ -4,8 +4,14 @@ import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, partialOrders } from '../../../db/schema/orders';
+import {
+  api,
+  createBody,
+  createFixtures,
+  type Fixtures,
+  tokenWith,
+} from '../../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../../test/test-app';
-import { api, createBody, createFixtures, type Fixtures, tokenWith } from '../test-fixtures';
 
 let f: Fixtures;
 let channel: Record<string, string>;
