@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { DemoUser, SharedSession } from './fixtures/auth';
+import { type ConfiguredServer, startConfiguredServer } from './fixtures/extra-server';
 
 /**
  * Starts the real server (embedded database, fresh demo data) once per e2e worker for all
@@ -26,7 +27,7 @@ const START_TIMEOUT_MS = 240_000;
 /**
  * The shared server's access-token lifetime: longer than any e2e run, so the sessions signed in
  * below never expire and nobody refreshes them (fixtures/auth.ts says why that matters). The
- * refresh spec starts a server of its own with a 5 s token.
+ * refresh spec uses the configured server's 5 s token (fixtures/extra-server.ts).
  */
 const ACCESS_TOKEN_TTL_SECONDS = 24 * 3600;
 
@@ -43,6 +44,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One per e2e worker, in the order of VITEST_POOL_ID. */
     servers: E2eServer[];
+    /** One for the run: the specs of REPORTING_URL, ISSUE_REPORTING_URL and token refresh. */
+    configuredServer: ConfiguredServer;
     adminEmail: string;
     adminPassword: string;
     staffPassword: string;
@@ -197,17 +200,30 @@ export default async function setup(project: TestProject) {
     );
   }
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const results = await Promise.allSettled(Array.from({ length: workers }, () => startServer()));
-  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) {
+  const [configured, ...results] = await Promise.allSettled([
+    startConfiguredServer(),
+    ...Array.from({ length: workers }, () => startServer()),
+  ]);
+  const started = [configured!, ...results].flatMap((r) =>
+    r.status === 'fulfilled' ? [r.value] : [],
+  );
+  const failed = [configured!, ...results].find(
+    (r): r is PromiseRejectedResult => r.status === 'rejected',
+  );
+  if (failed || configured?.status !== 'fulfilled') {
     await Promise.all(started.map((s) => s.stop()));
-    throw failed.reason;
+    throw (failed as PromiseRejectedResult).reason;
   }
+  const { stop: _stop, ...configuredServer } = configured.value;
+  project.provide('configuredServer', configuredServer);
 
   project.provide(
     'servers',
-    started.map(({ baseUrl, dataDir, sessions }) => ({ baseUrl, dataDir, sessions })),
+    results.flatMap((r) =>
+      r.status === 'fulfilled'
+        ? [{ baseUrl: r.value.baseUrl, dataDir: r.value.dataDir, sessions: r.value.sessions }]
+        : [],
+    ),
   );
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { login, sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
-import { type ExtraServer, startExtraServer, startToolPage } from '../fixtures/extra-server';
 import { OrdersApi } from '../fixtures/order-actions-api';
+import { configuredServer } from '../fixtures/server';
 import { appPath, heading, toast, visible } from '../fixtures/ui';
 
 /*
@@ -197,17 +197,8 @@ describe('the built-in issue reporting', () => {
 });
 
 describe('ISSUE_REPORTING_URL set: the team’s own tracker in a frame', () => {
-  let server: ExtraServer;
-  let tool: Awaited<ReturnType<typeof startToolPage>>;
-
-  beforeAll(async () => {
-    tool = await startToolPage('Team Tracker');
-    server = await startExtraServer({ ISSUE_REPORTING_URL: tool.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await tool?.close();
-  });
+  // The run's configured server (fixtures/extra-server.ts) frames the team's own tool.
+  const server = configuredServer();
 
   test('the page frames ISSUE_REPORTING_URL, sandboxed, with no form', async () => {
     const { page } = session;
@@ -217,7 +208,7 @@ describe('ISSUE_REPORTING_URL set: the team’s own tracker in a frame', () => {
     await page.waitForURL('**/app/issue-reporting');
     const frame = page.locator('iframe[title="Issue Reporting"]');
     await visible(frame);
-    expect(await frame.getAttribute('src')).toBe(tool.url);
+    expect(await frame.getAttribute('src')).toBe(server.issueReportingUrl);
     expect(await frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
     await visible(page.frameLocator('iframe[title="Issue Reporting"]').getByText('Team Tracker'));
     expect(await page.getByRole('form', { name: 'Report an issue' }).count()).toBe(0);

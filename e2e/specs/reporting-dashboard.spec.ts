@@ -5,13 +5,13 @@ import { formatPercent } from '@dastak/core/rules/on-time';
 import { addDays } from '@dastak/core/rules/report-range';
 import { ORDER_STATES } from '@dastak/core/states';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { login, sharedSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
-import { type ExtraServer, startExtraServer, startToolPage } from '../fixtures/extra-server';
 import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
+import { configuredServer } from '../fixtures/server';
 import { appPath, heading, visible } from '../fixtures/ui';
 
 /*
@@ -259,17 +259,8 @@ describe('the built-in reporting dashboard', () => {
 });
 
 describe('REPORTING_URL set: the team’s own tool in a frame', () => {
-  let server: ExtraServer;
-  let tool: Awaited<ReturnType<typeof startToolPage>>;
-
-  beforeAll(async () => {
-    tool = await startToolPage('Team Metabase');
-    server = await startExtraServer({ REPORTING_URL: tool.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await tool?.close();
-  });
+  // The run's configured server (fixtures/extra-server.ts) frames the team's own tool.
+  const server = configuredServer();
 
   test('the page frames REPORTING_URL, sandboxed, and makes no report calls', async () => {
     const { page } = session;
@@ -283,7 +274,7 @@ describe('REPORTING_URL set: the team’s own tool in a frame', () => {
     await page.waitForURL('**/app/reporting-dashboard');
     const frame = page.locator('iframe[title="Reporting Dashboard"]');
     await visible(frame);
-    expect(await frame.getAttribute('src')).toBe(tool.url);
+    expect(await frame.getAttribute('src')).toBe(server.reportingUrl);
     expect(await frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
     // The browser really loads it: the page's CSP lets this plain-http origin be framed.
     await visible(

@@ -1,27 +1,21 @@
 import { ERRORS } from '@dastak/core/messages';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { login } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
+import { configuredServer } from '../fixtures/server';
 import { appPath, listHeading, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
 /*
- * A server of this spec's own, with a 5 s access token to outwait. The shared e2e server's token
- * outlives the run (global-setup.ts), so that its sessions, shared by every spec, never refresh:
- * refreshing one from several browsers and API clients at once would present rotated tokens, and
- * past the reuse grace (docs/decisions/0045) revoke them. Here the admin signs in through the form
- * (two logins, on this server's own limiter), and the session belongs to the test alone.
+ * The run's configured server, with a 5 s access token to outwait. The workers' servers' token
+ * outlives the run (global-setup.ts), so that their sessions, shared by every spec, never
+ * refresh: refreshing one from several browsers and API clients at once would present rotated
+ * tokens, and past the reuse grace (docs/decisions/0045) revoke them. Here the admin signs in
+ * through the form, and the session belongs to the test alone.
  */
-let server: ExtraServer;
-beforeAll(async () => {
-  server = await startExtraServer({ ACCESS_TOKEN_TTL_SECONDS: '5' });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = configuredServer();
 
 /** The server runs with a 5 s access token; wait it out. */
 const outwaitAccessToken = () => new Promise((r) => setTimeout(r, 6_500));
