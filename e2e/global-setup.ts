@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { DemoUser, SharedSession } from './fixtures/auth';
 import { type ConfiguredServer, startConfiguredServer } from './fixtures/extra-server';
+import { serverArgs } from './fixtures/server-bundle';
 
 /**
  * Starts the real server (embedded database, fresh demo data) once per e2e worker for all
@@ -117,7 +118,7 @@ async function signInOnce(baseUrl: string): Promise<Record<DemoUser, SharedSessi
   return sessions;
 }
 
-/** The server runs in its own process group so teardown also ends what npx/tsx spawned. */
+/** The server runs in its own process group so teardown also ends anything it spawned. */
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -143,7 +144,7 @@ async function startServer(): Promise<Started> {
   const serverDataDir = path.join(dataDir, 'data');
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', log, log],
