@@ -56,8 +56,11 @@ describe('audit trail', () => {
     await page.waitForURL('**/app/audit-trail');
     await visible(listHeading(page, AUDIT_MESSAGES.TITLE));
 
+    // Each choice is in the URL before the next: a busy page may still be closing a dropdown.
     await choose('Event', 'Opened');
+    await page.waitForURL(/type=read/);
     await choose('Record', 'Customer');
+    await page.waitForURL(/entityType=Customer/);
     await page.getByRole('textbox', { name: 'Record id' }).fill(String(customer.id));
     await page.getByRole('textbox', { name: 'Record id' }).press('Enter');
     await page.waitForURL(/entityId=/);
