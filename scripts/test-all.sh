@@ -3,7 +3,8 @@
 #
 #   1. install what the tests need when absent: chromium and postgresql from Debian, Node 24 from
 #      npm
-#   2. typecheck (beside the console build), lint and the OpenAPI lint (one test each), then the vitest runs: core, the console's logic, simulator
+#   2. typecheck (beside the console build), lint, the import boundaries and the OpenAPI lint (one
+#      test each), then the vitest runs: core, the console's logic, simulator
 #      and the benchmarks' fast parts; the server suite on PGlite under Node 24, and on a throwaway
 #      PostgreSQL under Node 20; the server files that generate demo data or spawn embedded
 #      servers, once (PGlite, Node 24),
@@ -148,6 +149,8 @@ check_beside 'typecheck' npm run typecheck
 built=1
 check 'build (console)' npm run build || built=0
 check 'lint (biome)' npx biome check .
+# Import boundaries (DESIGN rule 1): no reach into another module's internals, no circle (0059).
+check 'lint (import boundaries)' npm run lint:deps
 # The document at /api/docs/json, linted by Redocly: no error and no warning (redocly.yaml).
 check 'openapi lint' npx tsx scripts/openapi-lint.ts
 check_beside_done
