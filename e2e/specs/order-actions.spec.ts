@@ -6,6 +6,7 @@ import { pickupDateBounds } from '@dastak/core/rules/pickup-window';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { screenshot } from '../fixtures/browser';
+import { collectedOrder } from '../fixtures/customer-links';
 import {
   assignedRider,
   eligible,
@@ -420,7 +421,8 @@ describe('order detail actions', () => {
     await visible(actionButton(page, 'Copy Order'));
     expect(await actionButton(page, 'Deliver Order').count()).toBe(0);
 
-    const order = await findOrder(api, 'blood', { states: 'collected' }, () => true, used);
+    // Its own order, collected by its rider through the rider app.
+    const order = await collectedOrder(api, used);
     await openOrder(page, order);
     await actionButton(page, 'Deliver Order').click();
     const dialog = dialogNamed(page, 'Deliver Order');
@@ -434,14 +436,9 @@ describe('order detail actions', () => {
 
   test('verifies an unverified order from its detail page', async () => {
     const page = dispatcher;
-    const order = await findOrder(
-      api,
-      'blood',
-      { states: 'unverified' },
-      // Unverified addresses are left for the unverified-order spec's Mark Wrong Pin gate.
-      (o) => o.scanTypes.length > 0 && o.customerAddress.verified,
-      used,
-    );
+    // Its own order, booked before its pin was verified: unverified, at a verified pin.
+    const order = await createOrderAtOwnAddress(api, 'blood', used, { verified: 'afterBooking' });
+    expect(order.state).toBe('unverified');
     await openOrder(page, order);
     await actionButton(page, 'Verify Order').click();
     // Some demo orders came from an external partner: their confirm says so (spec §2.6).
@@ -504,7 +501,8 @@ describe('order detail actions', () => {
   test('copies an order into the buffer and opens the create page of its vertical', async () => {
     for (const vertical of ['xray', 'blood'] as const) {
       const page = vertical === 'blood' ? agent : dispatcher;
-      const order = await findOrder(api, vertical, { states: 'delivered' }, () => true, used);
+      // Any order copies (Copy Order is offered in every state): one of its own.
+      const order = await createOfflineOrder(api, vertical, used);
       await openOrder(page, order);
       await actionButton(page, 'Copy Order').click();
       const dialog = dialogNamed(page, 'Copy Order');
