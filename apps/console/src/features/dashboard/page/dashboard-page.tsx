@@ -5,7 +5,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useSessionUser } from '../../auth/hooks/use-session';
+import { useSessionUser } from '../../../lib/use-session';
 import { usePushRegistration } from '../../push/use-push-registration';
 import { dashboardKeys } from '../api/dashboard-keys';
 import { useMapOrdersQuery } from '../api/get-map-orders';

@@ -12,6 +12,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { clearCopyBuffer, readCopyBuffer } from '../../orders/actions/copy-buffer';
 import { orderDetailPath } from '../../orders/list/order-paths';
@@ -28,7 +29,6 @@ import {
 } from '../api/patient-mutations';
 import { type CustomerHit, useCustomerSearchQuery } from '../api/search-customers';
 import { cleanCustomerNumber, hitsForNumber, lookupTextFor } from '../customer-lookup';
-import { newIdempotencyKey } from '../idempotency-key';
 import { buildOrderPayload, type DraftErrors, type OrderDraft } from '../order-payload';
 import {
   matchAddress,

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { useSessionUser } from '../../auth/hooks/use-session';
+import { useSessionUser } from '../../../lib/use-session';
 import { useDeleteOrderAddressMutation } from './api/delete-customer-address';
 import { type OrderMark, useMarkOrderStateMutation } from './api/mark-order-state';
 import { writeCopyBuffer } from './copy-buffer';

@@ -13,7 +13,7 @@ import { useLazyFilterPanel } from '../../../components/filter-panel/use-lazy-fi
 import { listTitle } from '../../../components/list-toolbar/list-title';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar';
 import { listLoadErrorText, useUrlFilters } from '../../../components/list-toolbar/url-list-state';
-import { useSessionUser } from '../../auth/hooks/use-session';
+import { useSessionUser } from '../../../lib/use-session';
 import { useOrdersQuery } from '../api/get-orders';
 import { activeOrderFilterCount } from './active-filter-count';
 import { listFiltersFromQuery, listFiltersToApiParams, listFiltersToQuery } from './list-filters';
