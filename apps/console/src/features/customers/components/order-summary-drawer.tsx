@@ -6,8 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tag } from '../../../components/tag';
 import { orderDetailPath } from '../../../lib/order-paths';
-import { useOrderQuery } from '../../orders/api/get-order';
-import { useLocateOrderQuery } from '../../orders/api/locate-order';
+import { useLocateOrderQuery, useOrderQuery } from '../../orders/public';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

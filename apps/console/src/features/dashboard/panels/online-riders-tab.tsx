@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { relativePickupText } from '../../../lib/pickup-text';
 import { useMinuteNow } from '../../../lib/shared-clock';
-import { riderFullName } from '../../riders/rider-display';
+import { riderFullName } from '../../riders/public';
 import { useRegionRidersQuery } from '../api/get-online-riders';
 import { riderDetailHref } from './dashboard-links';
 import { riderMatches } from './rider-groups';
