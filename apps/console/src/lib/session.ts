@@ -17,7 +17,7 @@ export function getRefreshToken(): string | null {
   return readString(STORAGE_KEYS.refreshToken);
 }
 
-/** The stored user as raw JSON; the auth feature owns its shape. */
+/** The stored user as raw JSON; session-user.ts owns its shape. */
 export function getStoredUserJson(): unknown {
   return readJson(STORAGE_KEYS.user);
 }

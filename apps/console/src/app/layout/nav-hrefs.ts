@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { endOfKarachiDay, startOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { defaultOrderFilters, orderFiltersToQuery } from '@dastak/core/rules/order-filters';
-import { useHasPermission } from '../../features/auth/hooks/use-session';
 import { useRegionsQuery } from '../../features/locations/api/get-regions';
 import { withSavedFilters } from '../../lib/storage-saved-filters';
+import { useHasPermission } from '../../lib/use-session';
 
 const CREATED_DESC = 'ordering=-created';
 

@@ -3,8 +3,8 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconLogout, IconSelector } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../features/auth/api/logout';
-import { useSessionUser } from '../../features/auth/hooks/use-session';
-import { displayName } from '../../features/auth/session-user';
+import { displayName } from '../../lib/session-user';
+import { useSessionUser } from '../../lib/use-session';
 
 function initials(fullName: string): string {
   return fullName

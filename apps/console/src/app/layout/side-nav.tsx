@@ -30,7 +30,7 @@ import {
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
-import { useSessionUser } from '../../features/auth/hooks/use-session';
+import { useSessionUser } from '../../lib/use-session';
 import { type NavHrefs, useNavHrefs } from './nav-hrefs';
 import { ProfileMenu } from './profile-menu';
 

@@ -2,8 +2,8 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { useLocation } from 'react-router';
 import { NoPermissionPage } from '../../components/no-permission-page';
 import { SessionsPage } from '../../features/auth/components/sessions-page';
-import { useHasPermission } from '../../features/auth/hooks/use-session';
 import { StaffAccountsPage } from '../../features/users/components/staff-accounts-page';
+import { useHasPermission } from '../../lib/use-session';
 
 /**
  * /sessions and /sessions/staff, one lazily loaded chunk (default export for React.lazy): the shell that

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { NoPermissionPage } from '../../components/no-permission-page';
 import { AuditTrailPage } from '../../features/audit/components/audit-trail-page';
-import { useHasPermission } from '../../features/auth/hooks/use-session';
+import { useHasPermission } from '../../lib/use-session';
 
 /**
  * Lazily loaded by the router (default export for React.lazy). The permission is checked here,

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSessionUser } from '../../features/auth/hooks/use-session';
+import { useSessionUser } from '../../lib/use-session';
 
 // <Navigate> redirects from an effect that only re-runs when its target changes. Keying it by
 // location makes it redirect again if something else (e.g. logout's move to '/') navigates

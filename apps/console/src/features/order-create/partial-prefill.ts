@@ -8,7 +8,7 @@ import { slotIdOf } from '@dastak/core/rules/slot-id';
 import type { Vertical } from '@dastak/core/states';
 import { useQueries } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useEffect, useRef } from 'react';
-import { scanTypeSearchQueryOptions } from '../orders/api/search-scan-types';
+import { scanTypeSearchQueryOptions } from '../orders/public';
 import type { OrderDraft } from './order-payload';
 
 /*

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useSessionUser } from '../auth/hooks/use-session';
+import { useSessionUser } from '../../lib/use-session';
 import { usePaletteHotkey } from './use-palette-hotkey';
 
 const loadDialog = () => import('./palette-dialog');

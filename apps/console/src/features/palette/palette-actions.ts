@@ -1,5 +1,5 @@
 import { hasPermission, PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
-import type { SessionUser } from '../auth/session-user';
+import type { SessionUser } from '../../lib/session-user';
 import type { PaletteItem } from './recent-items';
 
 type ActionDef = { label: string; href: string; permission?: PermissionName };

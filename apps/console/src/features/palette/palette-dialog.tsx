@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SessionUser } from '../auth/session-user';
+import type { SessionUser } from '../../lib/session-user';
 import { type PaletteItem, useRecentItems } from './recent-items';
 import { usePaletteResults } from './use-palette-results';
 

@@ -1,7 +1,7 @@
 import { hasPermission, PERMISSIONS } from '@dastak/core/permissions';
 import { ORDER_STATE_LABELS } from '@dastak/core/states';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { SessionUser } from '../auth/session-user';
+import type { SessionUser } from '../../lib/session-user';
 import { usePaletteCustomersQuery } from './api/search-customers';
 import { usePaletteOrdersQuery } from './api/search-orders';
 import { usePaletteRidersQuery } from './api/search-riders';

@@ -2,7 +2,7 @@ import type { AuditEvent } from '@dastak/core/entities/audit';
 import type { Paged } from '@dastak/core/entities/common';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { nextPageParam } from '../../riders/api/next-page';
+import { nextPageParam } from '../../../lib/next-page';
 import type { AuditFilterSet } from '../audit-filters';
 
 export const auditKeys = {

@@ -15,7 +15,7 @@ import {
   listLoadProps,
   useUrlFilters,
 } from '../../../components/list-toolbar/url-list-state';
-import { useStaffOptionsQuery } from '../../orders/list/filter-options/get-staff-options';
+import { useStaffOptionsQuery } from '../../orders/public';
 import { useAuditEventsQuery } from '../api/get-audit-events';
 import { type AuditFilterSet, auditFiltersFromQuery, auditFiltersToQuery } from '../audit-filters';
 import { AuditEventsTable } from './audit-events-table';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { SessionUser } from '../session-user';
+import type { SessionUser } from '../../../lib/session-user';
 
 export function getMe(signal?: AbortSignal): Promise<SessionUser> {
   return api.get<SessionUser>('/auth/me/', { signal });

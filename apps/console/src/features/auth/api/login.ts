@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { emitAuthEvent } from '../../../lib/auth-events';
 import { startSession } from '../../../lib/session';
+import type { SessionUser } from '../../../lib/session-user';
 import { getDeviceId } from '../../../lib/storage';
-import type { SessionUser } from '../session-user';
 
 export type LoginInput = Omit<LoginRequest, 'playerId'>;
 export type LoginResponse = Omit<CoreLoginResponse, 'user'> & { user: SessionUser };

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingTable } from '../../../components/loading-table';
+import { useHasPermission } from '../../../lib/use-session';
 import { useSessionsQuery } from '../api/get-sessions';
 import { useSignOutEverywhereMutation } from '../api/sign-out-everywhere';
-import { useHasPermission } from '../hooks/use-session';
 
 const when = (iso: string) => `${formatDisplayDate(iso)} ${formatTime12(iso)}`;
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { storeUser } from '../../../lib/session';
+import { useSessionUser } from '../../../lib/use-session';
 import { useMeQuery } from '../api/get-me';
-import { useSessionUser } from './use-session';
 
 /**
  * Re-reads the signed-in user once per visit so granted or revoked permissions show up without

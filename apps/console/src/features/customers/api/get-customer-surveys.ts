@@ -1,7 +1,7 @@
 import type { CustomerSurvey } from '@dastak/core/entities/feedback';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { hasMessageInFlight, MESSAGE_POLL_MS } from '../../orders/api/get-order-links';
+import { hasMessageInFlight, MESSAGE_POLL_MS } from '../../orders/public';
 import { customerKeys } from './customer-keys';
 
 /** GET /customers/{id}/surveys/: each survey sent to the customer, newest first, with answers. */

@@ -1,7 +1,7 @@
 import type { CustomerListPage } from '@dastak/core/entities/customers';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { nextPageParam } from '../../riders/api/next-page';
+import { nextPageParam } from '../../../lib/next-page';
 import type { CustomerFilterSet } from '../customer-filters';
 import { customerKeys } from './customer-keys';
 

@@ -5,9 +5,8 @@ import { Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tag } from '../../../components/tag';
-import { useOrderQuery } from '../../orders/api/get-order';
-import { useLocateOrderQuery } from '../../orders/api/locate-order';
-import { orderDetailPath } from '../../orders/list/order-paths';
+import { orderDetailPath } from '../../../lib/order-paths';
+import { useLocateOrderQuery, useOrderQuery } from '../../orders/public';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import type { Vertical } from '@dastak/core/states';
 import { Center, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useRegionsQuery } from '../../locations/api/get-regions';
+import { useRegionsQuery } from '../../locations/public';
 import { dashboardKeys } from '../api/dashboard-keys';
 import { useDashboardCitiesQuery } from '../api/get-cities';
 import { useCityRidersQuery } from '../api/get-online-riders';

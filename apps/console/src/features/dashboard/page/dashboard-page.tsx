@@ -5,8 +5,9 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useSessionUser } from '../../auth/hooks/use-session';
-import { usePushRegistration } from '../../push/use-push-registration';
+import { useSessionUser } from '../../../lib/use-session';
+import { loadCancelOrderDialog } from '../../orders/public';
+import { usePushRegistration } from '../../push/public';
 import { dashboardKeys } from '../api/dashboard-keys';
 import { useMapOrdersQuery } from '../api/get-map-orders';
 import { useRegionRidersQuery } from '../api/get-online-riders';
@@ -30,9 +31,7 @@ const DashboardPanels = lazy(() =>
 
 // The existing cancel dialog (orders feature), loaded when a popup's Cancel is first clicked.
 const CancelOrderDialog = lazy(() =>
-  import('../../orders/actions/cancel-order-dialog').then((m) => ({
-    default: m.CancelOrderDialog,
-  })),
+  loadCancelOrderDialog().then((m) => ({ default: m.CancelOrderDialog })),
 );
 
 const TITLES: Record<Vertical, string> = { blood: 'Blood Dashboard', xray: 'X-Ray Dashboard' };

@@ -1,7 +1,7 @@
 import type { Region } from '@dastak/core/entities/locations';
 import type { Vertical } from '@dastak/core/states';
 import { useCallback, useEffect, useState } from 'react';
-import { useRegionsQuery } from '../../locations/api/get-regions';
+import { useRegionsQuery } from '../../locations/public';
 import { pickFrom, readSelectedId, writeSelectedId } from './selected-place';
 
 const regionKey = (vertical: Vertical) => `dastak.dashboard.region.${vertical}`;

@@ -6,7 +6,7 @@ import {
   zeroSeconds,
 } from '@dastak/core/rules/order-filters';
 import type { Vertical } from '@dastak/core/states';
-import { emptyRiderFilters, riderFiltersToQuery } from '../../riders/rider-filters';
+import { emptyRiderFilters, riderFiltersToQuery } from '../../riders/public';
 import type { PickupWindow } from './dashboard-today';
 
 /**

@@ -6,13 +6,13 @@ import { Anchor, Badge, Box, Group, Loader, SimpleGrid, Stack, Text, Title } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { BulkReassignButton } from '../../riders/bulk-reassign/bulk-reassign-button';
 import {
+  BulkReassignButton,
   hasPendingPickups,
   isRiderStateRed,
   riderFullName,
   riderStateLabel,
-} from '../../riders/rider-display';
+} from '../../riders/public';
 import { dashboardKeys } from '../api/dashboard-keys';
 import { useRiderRosterQuery } from '../api/get-rider-roster';
 import { riderDetailHref } from './dashboard-links';

@@ -7,8 +7,8 @@ import {
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useHasPermission } from '../../auth/hooks/use-session';
-import { EmbeddedOr } from '../../embeds/components/embedded-or';
+import { useHasPermission } from '../../../lib/use-session';
+import { EmbeddedOr } from '../../embeds/public';
 import { IssueReportDrawer } from './issue-report-drawer';
 import { IssueReportForm } from './issue-report-form';
 import { type IssueListState, IssueReportsList } from './issue-reports-list';

@@ -2,7 +2,7 @@ import type { OrderCreate } from '@dastak/core/entities/order-requests';
 import type { Vertical } from '@dastak/core/states';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { orderKeys } from '../../orders/api/order-keys';
+import { orderKeys } from '../../orders/public';
 
 export type OrderCreated = { detail: string; id: number; number: string; state: string };
 

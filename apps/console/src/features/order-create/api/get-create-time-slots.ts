@@ -1,7 +1,7 @@
 import type { TimeSlotsQuery } from '@dastak/core/entities/order-requests';
 import type { Vertical } from '@dastak/core/states';
 import { useQuery } from '@tanstack/react-query';
-import { getTimeSlots } from '../../orders/actions/api/get-time-slots';
+import { getTimeSlots } from '../../orders/public';
 
 /** Free slots for a new order; keyed by everything that changes them, always read fresh. */
 export function useCreateTimeSlotsQuery(vertical: Vertical, body: TimeSlotsQuery | null) {

@@ -12,9 +12,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { clearCopyBuffer, readCopyBuffer } from '../../../lib/copy-buffer';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { orderDetailPath } from '../../../lib/order-paths';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { clearCopyBuffer, readCopyBuffer } from '../../orders/actions/copy-buffer';
-import { orderDetailPath } from '../../orders/list/order-paths';
+import { loadNewAddressDialog } from '../../customers/public';
 import { addressRegionProblem, withAddress } from '../address-region';
 import { useCreateOrderMutation } from '../api/create-order';
 import { useDeleteAddressMutation } from '../api/delete-address';
@@ -28,7 +30,6 @@ import {
 } from '../api/patient-mutations';
 import { type CustomerHit, useCustomerSearchQuery } from '../api/search-customers';
 import { cleanCustomerNumber, hitsForNumber, lookupTextFor } from '../customer-lookup';
-import { newIdempotencyKey } from '../idempotency-key';
 import { buildOrderPayload, type DraftErrors, type OrderDraft } from '../order-payload';
 import {
   matchAddress,
@@ -44,7 +45,7 @@ import { PartialOrderSummary } from './partial-order-summary';
 import type { PatientFormValues, PatientPrefill } from './patient-form';
 import { type PatientMode, PatientPanel } from './patient-panel';
 
-const NewAddressDialog = lazy(() => import('../../customers/components/new-address-dialog'));
+const NewAddressDialog = lazy(loadNewAddressDialog);
 
 const emptyDraft = (partialOrderId: number | null): OrderDraft => ({
   customerId: null,

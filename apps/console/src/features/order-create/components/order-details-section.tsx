@@ -25,7 +25,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { IconMapPinExclamation } from '@tabler/icons-react';
 import { parseDateField } from '../../../lib/date-field';
-import { useRegionsQuery } from '../../locations/api/get-regions';
+import { useRegionsQuery } from '../../locations/public';
 import { addressRegionProblem } from '../address-region';
 import { useOrderSourcesQuery } from '../api/get-lookups';
 import type { DraftErrors, OrderDraft } from '../order-payload';

@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { GENDER_LABELS } from '@dastak/core/states';
 import { Anchor, Card, Center, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { PatientForm, type PatientFormValues, type PatientPrefill } from './patient-form';
 
 /** spec §4 Patient panel modes. */

@@ -3,7 +3,7 @@ import { VALIDATION } from '@dastak/core/messages';
 import type { Vertical } from '@dastak/core/states';
 import { MultiSelect } from '@mantine/core';
 import { useState } from 'react';
-import { useScanTypeSearchQuery } from '../../orders/api/search-scan-types';
+import { useScanTypeSearchQuery } from '../../orders/public';
 
 /**
  * Test-type autocomplete (spec §5 Tests): searches only non-empty text, clearing the text clears

@@ -20,7 +20,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { showSuccessToast } from '../../../lib/toast';
 import { useReturnFocus } from '../../../lib/use-return-focus';
-import { useSessionUser } from '../../auth/hooks/use-session';
+import { useSessionUser } from '../../../lib/use-session';
 import { useOrderQuery } from '../api/get-order';
 import { useAssignOrderMutation } from './api/assign-order';
 import { useSuggestedRidersQuery } from './api/get-suggested-riders';

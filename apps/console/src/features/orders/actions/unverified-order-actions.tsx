@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeleteAddressDialog } from '../../../components/delete-address-dialog';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { useSessionUser } from '../../auth/hooks/use-session';
+import { useSessionUser } from '../../../lib/use-session';
 import { useMarkWrongPinMutation } from './api/delete-customer-address';
 import { useMarkOrderStateMutation } from './api/mark-order-state';
 import { orderActionGates } from './order-action-gates';

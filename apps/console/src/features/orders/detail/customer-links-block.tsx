@@ -6,7 +6,7 @@ import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { formatWhen, LastMessage, LinkStateTag } from '../../../components/customer-link-parts';
 import { showSuccessToast } from '../../../lib/toast';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { useOrderLinksQuery } from '../api/get-order-links';
 import { useResendOrderLinkMutation } from '../api/resend-order-link';
 import { DetailCard } from './detail-card';

@@ -3,7 +3,7 @@ import { SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Stack, Switch } from '@mantine/core';
 import { showSuccessToast } from '../../../lib/toast';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { useUpdateOrderMutation } from '../api/update-order';
 import { DetailCard } from './detail-card';
 import { FrustrationMeter } from './frustration-meter';

@@ -6,7 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSuccessToast } from '../../../lib/toast';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { useUpdateOrderMutation } from '../api/update-order';
 
 /**

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { ConflictAlert } from '../../../components/conflict-alert';
 import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
 import { showSuccessToast } from '../../../lib/toast';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { orderKeys } from '../api/order-keys';
 import { useUpdateOrderMutation } from '../api/update-order';
 import { DetailCard } from './detail-card';

@@ -7,7 +7,7 @@ import { Anchor, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type IndicatorColor, IndicatorDot } from '../../../components/indicator-dot';
 import { Tag, type TagColor } from '../../../components/tag';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { DetailCard, DetailField } from './detail-card';
 import { EditTestsDialog } from './edit-tests-dialog';
 import { formatPkr } from './money';

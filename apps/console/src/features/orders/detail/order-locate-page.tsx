@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
+import { orderDetailPath } from '../../../lib/order-paths';
 import { useLocateOrderQuery } from '../api/locate-order';
-import { orderDetailPath } from '../list/order-paths';
 import { isMissingOrder, OrderLoading, OrderNotFound } from './order-detail-states';
 
 /**

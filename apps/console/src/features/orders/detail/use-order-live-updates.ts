@@ -8,7 +8,7 @@ import type { Vertical } from '@dastak/core/states';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { StreamStatus } from '../../../lib/realtime/realtime-connection';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { orderKeys } from '../api/order-keys';
 
 /**

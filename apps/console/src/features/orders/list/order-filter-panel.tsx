@@ -2,6 +2,7 @@ import { emptyOrderFilters, type Toggle } from '@dastak/core/rules/order-filters
 import { FULFILLMENT_METHODS, type OrderState, type Vertical } from '@dastak/core/states';
 import { Checkbox, Loader, Select, Stack } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
+import { PickupWindowFilterPanel } from '../../../components/filter-panel/pickup-window-filter-panel';
 import { YesNoFilter } from '../../../components/filter-panel/yes-no-filter';
 import { sameRegions } from '../../../components/region-checklist/region-selection';
 import { useOrderStatesQuery } from '../api/get-order-states';
@@ -10,7 +11,6 @@ import { useProblemStringsQuery } from './filter-options/get-problem-strings';
 import { useRiderOptionsQuery } from './filter-options/get-rider-options';
 import { useStaffOptionsQuery } from './filter-options/get-staff-options';
 import { emptyListExtras, type OrdersListFilters } from './list-filters';
-import { PickupWindowFilterPanel } from './pickup-window-filter-panel';
 import { VerticalRegionChecklist } from './region-checklist';
 
 type ToggleKey = {

@@ -6,11 +6,11 @@ import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
 import { IconCircleX, IconEye, IconMotorbike } from '@tabler/icons-react';
 import { type MouseEvent, memo, useMemo } from 'react';
 import { Link } from 'react-router';
+import { RelativeTimeText } from '../../../components/relative-time-text';
+import { orderDetailPath } from '../../../lib/order-paths';
+import { formatPickupParts } from '../../../lib/pickup-text';
 import { OrderIndicators } from './order-indicators';
-import { orderDetailPath } from './order-paths';
 import { OrderStateTag } from './order-state-tag';
-import { formatPickupParts } from './pickup-text';
-import { RelativeTimeText } from './relative-time-text';
 
 export type OrderRowActions = {
   onOpen: (order: OrderListItem) => void;

@@ -3,8 +3,8 @@ import type { OrderSorting } from '@dastak/core/rules/order-filters';
 import type { OrderState, Vertical } from '@dastak/core/states';
 import { Paper, Table } from '@mantine/core';
 import { ListFooter, type ListLoadProps } from '../../../components/data-table/list-footer';
+import { ariaSort, CollectionTimeSortButton } from '../../../components/data-table/sort-header';
 import { OrderRow, type OrderRowActions } from './order-row';
-import { ariaSort, CollectionTimeSortButton } from './sort-header';
 
 const HEADERS = [
   'SN',

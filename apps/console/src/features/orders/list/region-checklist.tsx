@@ -1,7 +1,7 @@
 import type { Vertical } from '@dastak/core/states';
 import { RegionChecklist } from '../../../components/region-checklist/region-checklist';
 import type { RegionSelection } from '../../../components/region-checklist/region-selection';
-import { useRegionsQuery } from '../../locations/api/get-regions';
+import { useRegionsQuery } from '../../locations/public';
 
 /** The regions of one vertical, for the orders and unverified orders filters. */
 export function VerticalRegionChecklist({

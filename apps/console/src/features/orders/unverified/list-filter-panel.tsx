@@ -1,5 +1,5 @@
+import { PickupWindowFilterPanel } from '../../../components/filter-panel/pickup-window-filter-panel';
 import type { UnverifiedOrderFilters } from '../api/get-unverified-orders';
-import { PickupWindowFilterPanel } from '../list/pickup-window-filter-panel';
 import { VerticalRegionChecklist } from '../list/region-checklist';
 
 /**

@@ -13,10 +13,10 @@ import {
   useRowPositions,
 } from '../../../components/data-table/data-table';
 import type { ListLoadProps } from '../../../components/data-table/list-footer';
-import { unverifiedOrderDetailPath } from '../list/order-paths';
-import { formatPickupText } from '../list/pickup-text';
-import { RelativeTimeText } from '../list/relative-time-text';
-import { CollectionTimeSortButton } from '../list/sort-header';
+import { CollectionTimeSortButton } from '../../../components/data-table/sort-header';
+import { RelativeTimeText } from '../../../components/relative-time-text';
+import { unverifiedOrderDetailPath } from '../../../lib/order-paths';
+import { formatPickupText } from '../../../lib/pickup-text';
 
 const patientName = (order: OrderListItem) =>
   `${order.patient.firstName} ${order.patient.lastName}`.trim();

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchCustomers } from '../../order-create/api/search-customers';
+import { searchCustomers } from '../../order-create/public';
 import { paletteKeys } from './palette-keys';
 
 // The create form's autocomplete call (GET /entity/customer-search/), under the palette's key.

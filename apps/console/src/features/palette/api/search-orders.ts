@@ -1,7 +1,7 @@
 import type { OrderListItem } from '@dastak/core/entities/orders';
 import type { Vertical } from '@dastak/core/states';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getOrders } from '../../orders/api/get-orders';
+import { getOrders } from '../../orders/public';
 import { paletteKeys } from './palette-keys';
 
 const PAGE_SIZE = '5';

@@ -1,4 +1,4 @@
-import { PickupWindowFilterPanel } from '../../orders/list/pickup-window-filter-panel';
+import { PickupWindowFilterPanel } from '../../../components/filter-panel/pickup-window-filter-panel';
 import type { PartialOrderFilters } from '../api/get-partial-orders';
 
 /**

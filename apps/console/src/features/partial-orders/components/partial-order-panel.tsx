@@ -4,7 +4,7 @@ import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPickupParts } from '../../orders/list/pickup-text';
+import { formatPickupParts } from '../../../lib/pickup-text';
 import { partialOrderCreatePath } from '../partial-order-filters';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

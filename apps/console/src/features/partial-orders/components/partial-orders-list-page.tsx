@@ -14,7 +14,7 @@ import {
   useUrlFilters,
 } from '../../../components/list-toolbar/url-list-state';
 import { showSuccessToast } from '../../../lib/toast';
-import { useSessionUser } from '../../auth/hooks/use-session';
+import { useSessionUser } from '../../../lib/use-session';
 import { useCancelPartialOrderMutation } from '../api/cancel-partial-order';
 import { usePartialOrdersQuery } from '../api/get-partial-orders';
 import {

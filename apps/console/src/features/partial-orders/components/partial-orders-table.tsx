@@ -12,9 +12,9 @@ import {
   useRowPositions,
 } from '../../../components/data-table/data-table';
 import type { ListLoadProps } from '../../../components/data-table/list-footer';
-import { formatPickupParts } from '../../orders/list/pickup-text';
-import { RelativeTimeText } from '../../orders/list/relative-time-text';
-import { CollectionTimeSortButton } from '../../orders/list/sort-header';
+import { CollectionTimeSortButton } from '../../../components/data-table/sort-header';
+import { RelativeTimeText } from '../../../components/relative-time-text';
+import { formatPickupParts } from '../../../lib/pickup-text';
 import { partialOrderCreatePath, partialOrderStateLabel } from '../partial-order-filters';
 
 type RowActions = {

@@ -3,7 +3,7 @@ import { REPORT_PRESET_LABELS, type ReportRange } from '@dastak/core/rules/repor
 import { VERTICAL_LABELS, VERTICALS, type Vertical } from '@dastak/core/states';
 import { Group, Loader, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
-import { useRegionsQuery } from '../../locations/api/get-regions';
+import { useRegionsQuery } from '../../locations/public';
 import type { ReportFilterSet, ReportRangeChoice } from '../report-filters';
 import { longDay } from '../report-format';
 

@@ -3,7 +3,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { RefreshButton } from '../../../components/list-toolbar/list-toolbar-buttons';
 import { useUrlFilters } from '../../../components/list-toolbar/url-list-state';
-import { EmbeddedOr } from '../../embeds/components/embedded-or';
+import { EmbeddedOr } from '../../embeds/public';
 import { reportKeys } from '../api/report-request';
 import {
   reportFiltersFromQuery,

@@ -2,7 +2,7 @@ import type { Paged } from '@dastak/core/entities/common';
 import type { OrderSummary } from '@dastak/core/entities/orders';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { nextPageParam } from './next-page';
+import { nextPageParam } from '../../../lib/next-page';
 import { riderKeys } from './rider-keys';
 
 export type RiderOrderHistoryPage = Paged<OrderSummary>;

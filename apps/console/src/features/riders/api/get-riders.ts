@@ -2,8 +2,8 @@ import type { Paged } from '@dastak/core/entities/common';
 import type { Rider } from '@dastak/core/entities/riders';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { nextPageParam } from '../../../lib/next-page';
 import type { RiderFilterSet } from '../rider-filters';
-import { nextPageParam } from './next-page';
 import { riderKeys } from './rider-keys';
 
 export type RiderPage = Paged<Rider>;

@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { BulkReassignDialog } from './bulk-reassign-dialog';
 
 /**

@@ -19,7 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { showSuccessToast } from '../../../lib/toast';
-import { ReasonSelect } from '../../orders/actions/reason-select';
+import { ReasonSelect } from '../../orders/public';
 import { useCommitReassignAllMutation } from './api/commit-reassign-all';
 import { useReassignProposalQuery } from './api/get-reassign-proposal';
 

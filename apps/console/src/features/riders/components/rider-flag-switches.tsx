@@ -3,7 +3,7 @@ import { SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { Stack, Switch, Text } from '@mantine/core';
 import { showSuccessToast } from '../../../lib/toast';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { useUpdateRiderFlagsMutation } from '../api/update-rider-flags';
 
 type FlagKey = keyof RiderFlags;

@@ -10,7 +10,7 @@ import {
   listLoadProps,
   useUrlFilters,
 } from '../../../components/list-toolbar/url-list-state';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { useRidersQuery } from '../api/get-riders';
 import {
   activeRiderFilterCount,

@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { type ConflictFields, useEditConflict } from '../../../lib/edit-conflict';
 import { useRouteBlocker } from '../../../lib/route-blocker';
 import { showSuccessToast } from '../../../lib/toast';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { useShiftRegionsQuery } from '../api/get-shift-regions';
 import { useShiftScheduleQuery } from '../api/get-shift-schedule';
 import { shiftKeys } from '../api/shift-keys';

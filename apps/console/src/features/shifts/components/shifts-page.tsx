@@ -5,7 +5,7 @@ import { ActionIcon, Center, Group, Loader, Select, Stack, Text, Title } from '@
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useHasPermission } from '../../auth/hooks/use-session';
+import { useHasPermission } from '../../../lib/use-session';
 import { useComingDemandQuery } from '../api/get-shift-demand';
 import { useShiftSchedulesQuery } from '../api/get-shift-schedules';
 import { useSelectedShiftRegion } from '../selected-shift-region';

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingTable } from '../../../components/loading-table';
-import { useSessionUser } from '../../auth/hooks/use-session';
+import { useSessionUser } from '../../../lib/use-session';
 import { useDeactivateStaffUserMutation } from '../api/deactivate-staff-user';
 import { useStaffAccountsQuery } from '../api/get-staff-accounts';
 

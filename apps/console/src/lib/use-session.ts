@@ -1,8 +1,8 @@
 import type { PermissionName } from '@dastak/core/permissions';
 import { hasPermission } from '@dastak/core/permissions';
 import { useSyncExternalStore } from 'react';
-import { readString, STORAGE_KEYS, subscribeToStorage } from '../../../lib/storage';
-import { parseSessionUser, type SessionUser } from '../session-user';
+import { parseSessionUser, type SessionUser } from './session-user';
+import { readString, STORAGE_KEYS, subscribeToStorage } from './storage';
 
 // useSyncExternalStore needs a stable snapshot, so the parsed user is cached by its raw text.
 let cachedKey: string | undefined;

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { useMinuteNow } from '../../../lib/shared-clock';
-import { relativePickupText } from './pickup-text';
+import { relativePickupText } from '../lib/pickup-text';
+import { useMinuteNow } from '../lib/shared-clock';
 
 /** '5 mins ago' / 'in 2 hours', re-rendered on its own each minute (not the whole row). */
 export function RelativeTimeText({ value }: { value: string }) {

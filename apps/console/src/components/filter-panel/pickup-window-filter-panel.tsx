@@ -1,6 +1,6 @@
 import { validatePickupRange } from '@dastak/core/rules/order-filters';
 import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useState } from 'react';
-import { FilterPanel } from '../../../components/filter-panel/filter-panel';
+import { FilterPanel } from './filter-panel';
 import { PickupRangeFields } from './pickup-range-fields';
 
 type PickupWindow = { pickupFrom: Date | null; pickupTo: Date | null };
