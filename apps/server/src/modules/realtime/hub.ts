@@ -8,10 +8,9 @@ import {
 import type { RealtimeEvent, StatsInvalidatedEvent } from '@dastak/core/entities/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbHandle } from '../../db/client';
-import { toRiderSummary } from '../riders/rider-dto';
-import type { RiderRow } from '../riders/riders.repository';
-import { type ChannelListener, listenChannel } from './listen';
-import type { RealtimeNotice } from './publish';
+import { type ChannelListener, listenChannel } from '../../lib/realtime-listen';
+import type { RealtimeNotice } from '../../lib/realtime-publish';
+import { type RiderRow, toRiderSummary } from '../riders/public';
 import * as repo from './realtime.repository';
 import { type ConnectionLimits, StreamConnection, type StreamScope } from './stream-connection';
 

@@ -1,0 +1,14 @@
+/** What other modules may use of users (docs/decisions/0059-import-boundaries.md). */
+// The users table: sign-in, references and the names activity rows show.
+
+export type { UserRow } from './users.repository';
+export {
+  findUserByEmail,
+  findUserById,
+  findUserRef,
+  listPermissionNames,
+  updateUser,
+  userNames,
+} from './users.repository';
+// The signed-in user as the API answers it.
+export { toUserDto } from './users.service';
