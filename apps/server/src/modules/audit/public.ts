@@ -1,5 +1,7 @@
-/** What other modules may use of the audit trail (ADR 0054) (docs/decisions/0059-import-boundaries.md). */
-
+/**
+ * What other modules may use of the audit trail (docs/decisions/0054-audit-trail.md). Other
+ * modules import only this file (docs/decisions/0059-import-boundaries.md).
+ */
 // The owner of a password-reset link: auth's sign-in audit names them.
 export { findResetTokenUser } from './audit.repository';
 export type { AuditAgent, AuditRecord } from './audit.service';

@@ -1,4 +1,8 @@
-/** What other modules may use of customer links: the public links texted to customers, sent by the order actions and shown and answered by feedback (docs/decisions/0059-import-boundaries.md). */
+/**
+ * What other modules may use of customer links: the public links texted to customers, sent by the
+ * order actions, shown and answered by feedback. Other modules import only this file
+ * (docs/decisions/0059-import-boundaries.md).
+ */
 // The link, customer and survey rows that feedback reads and writes.
 export {
   answersOf,

@@ -1,6 +1,8 @@
-/** What other modules may use of dispatch: rider queues, time slots, routing and the solver (ADR 0009) (docs/decisions/0059-import-boundaries.md). */
-// Time-slot capacity: orders claim a slot, shifts plan for demand.
-
+/**
+ * What other modules may use of dispatch: rider queues, time slots, routing and the solver
+ * (docs/decisions/0009-dispatch.md). Other modules import only this file
+ * (docs/decisions/0059-import-boundaries.md).
+ */
 // Candidates, cells and regions as the solver reads them; decodeQueue reads a queue snapshot.
 export {
   decodeQueue,
@@ -24,6 +26,7 @@ export {
   refreshQueueSnapshots,
   removeOrderTasks,
 } from './queue/rider-queue.repository';
+// The solver and its inputs, for bulk reassign.
 export { solveAssignments } from './routing/auto-assign';
 export type { Point } from './routing/distance';
 // Distances and travel times of the route model.
@@ -34,9 +37,9 @@ export { planRoute } from './routing/route-plan';
 export { riderName } from './suggested/assignment-explanation';
 export { toOrderModel, toRiderModels } from './suggested/rider-models';
 export { cellContext, RIDER_GROUPS } from './suggested/scoring';
-// The solver and its inputs, for bulk reassign.
 export { groupCandidates } from './suggested/suggested-riders.service';
 export { listBookings } from './time-slots/time-slots.repository';
+// Time-slot capacity: orders claim a slot, shifts plan for demand.
 export {
   claimTimeSlot,
   DEFAULT_SLOT_LENGTH,

@@ -14,7 +14,8 @@ import { insertActivities } from '../order-activities/public';
 import { loadOrder } from '../orders/public';
 
 // Sending the link again locks the order, so it lives above orders; the first sending, which
-// the order actions call, stays below them in customer-links (docs/decisions/0059-import-boundaries.md).
+// the order actions call, stays below them in customer-links
+// (docs/decisions/0059-import-boundaries.md).
 
 /** POST /orders/{vertical}/{id}/links/{ref}/resend/: the link texted again, logged on the order. */
 export async function resendOrderLink(

@@ -1,5 +1,7 @@
-/** What other modules may use of notifications: the email and SMS outbox (docs/decisions/0059-import-boundaries.md). */
-
+/**
+ * What other modules may use of notifications: the email and SMS outbox. Other modules import only
+ * this file (docs/decisions/0059-import-boundaries.md).
+ */
 // The mailer tests read sent mail from.
 export { fileMailer } from './mailer';
 export type { EmailMessage, SmsMessage } from './notifications.repository';

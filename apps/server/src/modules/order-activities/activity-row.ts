@@ -3,7 +3,8 @@ import { type ActorContext, actorUserId, SYSTEM_ACTOR_NAME } from '../../lib/act
 import { userNames } from '../users/public';
 import type { ActivityInsert } from './activities.repository';
 
-/** One row of the order activity log: who did what, in the activity's own words. */
+// One row of the order activity log: who did what, in the activity's own words. Orders,
+// customers and customer links write them, so it sits below all three.
 
 /** The actor's name as activity descriptions show it. */
 export async function actorName(tx: DbOrTx, actor: ActorContext): Promise<string> {

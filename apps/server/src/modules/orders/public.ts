@@ -1,4 +1,7 @@
-/** What other modules may use of orders (docs/decisions/0059-import-boundaries.md). */
+/**
+ * What other modules may use of orders. Other modules import only this file
+ * (docs/decisions/0059-import-boundaries.md).
+ */
 // The order actions other modules start (rider app, bulk reassign) or tests walk orders through.
 export { assignOrder, reassignOrderInTx } from './actions/order-assign.service';
 export { forceDeliverRider } from './actions/order-lifecycle.service';

@@ -21,9 +21,9 @@ export const realtimeHubOf = (db: Db) => hubs.get(db);
 
 /**
  * The in-process event bus of one app instance. Every change reaches it as a NOTIFY on the
- * realtime channel (publish.ts), from this instance or another, so there is one path whatever
- * the engine: the notice is resolved once (rows re-read, region's city looked up) and fanned out
- * to the streams whose scope it falls in.
+ * realtime channel (lib/realtime-publish.ts), from this instance or another, so there is one
+ * path whatever the engine: the notice is resolved once (rows re-read, region's city looked up)
+ * and fanned out to the streams whose scope it falls in.
  */
 export class RealtimeHub {
   readonly connections = new Set<StreamConnection>();

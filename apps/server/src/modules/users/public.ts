@@ -1,7 +1,9 @@
-/** What other modules may use of users (docs/decisions/0059-import-boundaries.md). */
-// The users table: sign-in, references and the names activity rows show.
-
+/**
+ * What other modules may use of users. Other modules import only this file
+ * (docs/decisions/0059-import-boundaries.md).
+ */
 export type { UserRow } from './users.repository';
+// The users table: sign-in, references and the names activity rows show.
 export {
   findUserByEmail,
   findUserById,
