@@ -14,7 +14,8 @@ import { createMailer } from './modules/notifications/mailer';
 import { createSmsSender } from './modules/notifications/sms-sender';
 import { startLatePushSweep } from './modules/push/late-sweep';
 import { startSamplePushSweep } from './modules/push/sample-sweep';
-import { serveAdminSocket, serverRunning } from './ops/backup';
+import { serveAdminSocket } from './ops/backup';
+import { serverRunning } from './ops/data-dir';
 
 /** How long a SIGTERM may take before the process gives up and exits 1 (ADR 0032). */
 const SHUTDOWN_BOUND_MS = 10_000;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { attendanceListRoutes } from './modules/attendance/attendance-list.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { revokeSessionsIn } from './modules/auth/auth.service';
+import { bulkReassignRoutes } from './modules/bulk-reassign/bulk-reassign.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { customerAddressDeleteRoutes } from './modules/customers/customer-address-delete.routes';
 import { customerAddressesRoutes } from './modules/customers/customer-addresses.routes';
@@ -31,7 +33,8 @@ import { usersRoutes } from './modules/users/users.routes';
 
 /** Every domain's routes under /api/v1; each module owns its paths (spec §7). */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(usersRoutes);
+  // Deactivating a staff account ends its sessions, which are auth's (auth is above users).
+  await app.register(usersRoutes, { revokeSessionsIn });
   await app.register(ordersRoutes);
   await app.register(orderEditsRoutes);
   await app.register(orderListRoutes);
@@ -48,6 +51,9 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(catalogRoutes);
   await app.register(ridersRoutes);
   await app.register(riderAppRoutes);
+  // Bulk reassign composes dispatch's solver with the orders' reassign: a module above both
+  // (docs/decisions/0059-import-boundaries.md).
+  await app.register(bulkReassignRoutes);
   await app.register(dispatchRoutes);
   await app.register(dashboardRoutes);
   await app.register(pushRoutes);

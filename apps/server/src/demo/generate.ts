@@ -44,7 +44,7 @@ import {
   shiftSchedules,
 } from '../db/schema/shifts';
 import { rebuildReportRollups } from '../jobs/report-rollups';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/password';
 import { DISPATCH_DEFAULTS } from '../modules/dispatch/dispatch-config';
 import { insertCustomers } from './customers';
 import { insertRows, pgliteOf } from './insert';

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { checkDataDirVersion, openDb } from '../db/client';
 import { PRIVATE_FILE_MODE, privateTar, tightenTree } from '../lib/private-files';
+import { adminSocketOf, pgliteDirOf, serverRunning } from './data-dir';
 
 /**
  * Backups of the embedded database and of PostgreSQL (ADR 0032).
@@ -17,10 +18,6 @@ import { PRIVATE_FILE_MODE, privateTar, tightenTree } from '../lib/private-files
  * snapshot through a Unix socket in DATA_DIR (`admin.sock`, mode 0600: whoever may use it may
  * read the data files anyway); the server takes it while no statement and no transaction runs.
  */
-
-export const ADMIN_SOCKET = 'admin.sock';
-export const pgliteDirOf = (dataDir: string) => path.join(path.resolve(dataDir), 'pglite');
-export const adminSocketOf = (dataDir: string) => path.join(path.resolve(dataDir), ADMIN_SOCKET);
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -35,20 +32,6 @@ export async function snapshotPglite(client: PGlite): Promise<Buffer> {
   // since PGlite 0.5, so wrapping it in _runExclusiveQuery as well would wait forever.
   const blob = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
   return Buffer.from(await blob.arrayBuffer());
-}
-
-/** Is a server answering on this data directory's admin socket? */
-export async function serverRunning(dataDir: string): Promise<boolean> {
-  const socketPath = adminSocketOf(dataDir);
-  if (!fs.existsSync(socketPath)) return false;
-  return new Promise((resolve) => {
-    const s = net.connect(socketPath);
-    s.once('connect', () => {
-      s.end('ping\n');
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { users } from '../db/schema/users';
-import { adminSocketOf } from './backup';
+import { adminSocketOf } from './data-dir';
 import {
   exitWithin,
   loginToken,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ERRORS } from '@dastak/core/messages';
-import { serverRunning } from './backup';
+import { serverRunning } from './data-dir';
 
 /**
  * The real server as `npm start` runs it (the bundle of apps/server/src/main.ts that

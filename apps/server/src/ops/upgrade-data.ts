@@ -7,7 +7,7 @@ import { PGlite as PGlite17 } from 'pglite-03';
 import { pg_trgm as pg_trgm17 } from 'pglite-03/contrib/pg_trgm';
 import { MIGRATIONS_DIR, PGLITE_PG_MAJOR } from '../db/client';
 import { tightenTree } from '../lib/private-files';
-import { pgliteDirOf, serverRunning } from './backup';
+import { pgliteDirOf, serverRunning } from './data-dir';
 
 /**
  * Carries an embedded database written by Dastak on PGlite 0.3 (PostgreSQL 17) over to this

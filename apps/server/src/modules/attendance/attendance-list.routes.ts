@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { pageResponse } from '../../lib/paging';
 import { plainJsonSerializer } from '../../lib/plain-json';
 import { currentUser } from '../../plugins/auth';
-import { exportAudit } from '../audit/audit-export';
+import { exportAudit } from '../audit/public';
 import { attendanceCsvFileName } from './attendance-csv';
 import * as service from './attendance-list.service';
 

@@ -12,8 +12,8 @@ import { riderShiftOnlinePercent } from '@dastak/core/rules/online-slots';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { limitOffset } from '../../lib/paging';
-import { auditedCsv, type ExportAudit } from '../audit/audit-export';
-import { enqueueEmail } from '../notifications/notifications.repository';
+import { auditedCsv, type ExportAudit } from '../audit/public';
+import { enqueueEmail } from '../notifications/public';
 import {
   ATTENDANCE_CSV_BATCH,
   attendanceCsvFileName,

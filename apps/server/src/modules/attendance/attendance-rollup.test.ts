@@ -9,7 +9,7 @@ import { riderShiftAttendance, riderShifts } from '../../db/schema/shifts';
 import { pruneLocationPings } from '../../jobs/location-retention';
 import { runRiderShiftsOnce } from '../../jobs/rider-shifts';
 import { riderAppHarness } from '../../test/fixtures/rider-app.harness';
-import { haversineMetres } from '../dispatch/routing/distance';
+import { haversineMetres } from '../dispatch/public';
 
 /**
  * Attendance from the riders' own pings (docs/decisions/0037-attendance.md): scripted tracks sent

@@ -1,6 +1,6 @@
 import { ATTENDANCE_RULES } from '@dastak/core/constants';
 import * as slots from '@dastak/core/rules/online-slots';
-import { haversineMetres } from '../dispatch/routing/distance';
+import { haversineMetres } from '../dispatch/public';
 
 /**
  * The pure rules of the ping roll-up (docs/decisions/0037-attendance.md): which pings belong to a

@@ -1,10 +1,11 @@
 import type { AuditEvent } from '@dastak/core/entities/audit';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit';
 import { outbox } from '../../db/schema/outbox';
+import { type AuditRow, auditRowsWhere } from '../../test/fixtures/audit.fixtures';
 import {
   api,
   createFixtures,
@@ -14,7 +15,6 @@ import {
   tokenWith,
 } from '../../test/fixtures/orders.fixtures';
 import { bearer, createTestApp, createUser, login, randomAddress } from '../../test/test-app';
-import { setPermissions } from '../users/users.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let f: Fixtures;
@@ -27,18 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = typeof auditEvents.$inferSelect;
-
-/** The newest rows matching `match`, waiting for those written after the answer went out. */
-async function rowsWhere(match: (r: Row) => boolean, atLeast = 1): Promise<Row[]> {
-  for (let i = 0; ; i++) {
-    const rows = (await t.db.select().from(auditEvents).orderBy(desc(auditEvents.id))).filter(
-      match,
-    );
-    if (rows.length >= atLeast || i === 100) return rows;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const rowsWhere = (match: (r: AuditRow) => boolean, atLeast = 1) =>
+  auditRowsWhere(t.db, match, atLeast);
 
 const auth = (url: string, payload: object, remoteAddress = randomAddress()) =>
   t.app.inject({ method: 'POST', url: `/api/v1/auth${url}`, payload, remoteAddress });
@@ -107,58 +97,6 @@ describe('sign-in events', () => {
       (r) => r.type === 'password-reset' && r.outcome === '4' && r.entityId === null,
     );
     expect(refused).toMatchObject({ agentId: null, outcomeDesc: 'HTTP 400' });
-  });
-});
-
-describe('user changes', () => {
-  it('records who was created with which permissions, and each grant and revoke', async () => {
-    const u = await createUser(t, [PERMISSIONS.CAN_VIEW_ORDER]);
-    await setPermissions(t.db, u.email, {
-      grant: [PERMISSIONS.CAN_VIEW_CUSTOMER],
-      revoke: [PERMISSIONS.CAN_VIEW_ORDER],
-    });
-    const rows = await rowsWhere((r) => r.type === 'user-change' && r.entityId === String(u.id), 2);
-    expect(rows.map((r) => [r.action, r.detail])).toEqual([
-      [
-        'U',
-        {
-          email: u.email,
-          grant: [PERMISSIONS.CAN_VIEW_CUSTOMER],
-          revoke: [PERMISSIONS.CAN_VIEW_ORDER],
-        },
-      ],
-      ['C', { email: u.email, permissions: [PERMISSIONS.CAN_VIEW_ORDER] }],
-    ]);
-    // Nobody signs in on the command line: the host account is the agent.
-    expect(rows[0]?.agentId).toBeNull();
-    expect(rows[0]?.agentName).toMatch(/^local/);
-  });
-
-  it('records an account made and deactivated on the staff page, with the admin who did it', async () => {
-    const admin = await createUser(t, [PERMISSIONS.CAN_MANAGE_STAFF]);
-    const headers = bearer((await login(t.app, admin.email, admin.password)).token);
-    const email = `staff-${Date.now()}@test.local`;
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/staff/',
-      headers,
-      payload: { firstName: 'New', lastName: 'Agent', email, password: 'a-long-secret-1' },
-      remoteAddress: '127.0.0.7',
-    });
-    expect(made.statusCode).toBe(201);
-    const id = made.json().id as number;
-    const off = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/users/staff/${id}/deactivate/`,
-      headers,
-      remoteAddress: '127.0.0.7',
-    });
-    expect(off.statusCode).toBe(200);
-    const rows = await rowsWhere((r) => r.type === 'user-change' && r.entityId === String(id), 2);
-    expect(rows.map((r) => [r.action, r.detail, r.agentId, r.agentName, r.agentAddress])).toEqual([
-      ['U', { email, isActive: false }, admin.id, admin.email, '127.0.0.7'],
-      ['C', { email, permissions: expect.any(Array) }, admin.id, admin.email, '127.0.0.7'],
-    ]);
   });
 });
 

@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginAttempt } from '../../lib/rate-limits';
 import { bearerToken, currentUser } from '../../plugins/auth';
-import { auditAuthAttempts } from '../audit/audit-auth';
 import * as service from './auth.service';
+import { auditAuthAttempts } from './auth-audit';
 
 const REFRESH_COOKIE = 'dastak_refresh';
 const cookieOptions = {

@@ -5,13 +5,19 @@ import { ERRORS, SUCCESS } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, unauthorized } from '../../lib/http-errors';
-import { enqueueEmail } from '../notifications/notifications.repository';
-import { publishSessionsChanged } from '../realtime/publish';
-import * as usersRepo from '../users/users.repository';
-import { toUserDto } from '../users/users.service';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { publishSessionsChanged } from '../../lib/realtime-publish';
+import { enqueueEmail } from '../notifications/public';
+import {
+  findUserByEmail,
+  findUserById,
+  listPermissionNames,
+  toUserDto,
+  type UserRow,
+  updateUser,
+} from '../users/public';
 import * as repo from './auth.repository';
 import { describeDevice } from './device';
-import { hashPassword, verifyPassword } from './password';
 import type { AuthUser, SessionStore, TokenService } from './tokens';
 
 export interface AuthDeps {
@@ -29,7 +35,7 @@ const daysFromNow = (d: number) => new Date(Date.now() + d * 86_400_000);
 const dummyHash = hashPassword(randomUUID());
 
 /** A session's refresh-token family shares its id: ending the session ends both. */
-async function issueTokens(deps: AuthDeps, user: usersRepo.UserRow, familyId: string) {
+async function issueTokens(deps: AuthDeps, user: UserRow, familyId: string) {
   const dto = await toUserDto(deps.db, user);
   const token = await deps.tokens.signAccess({
     id: user.id,
@@ -53,10 +59,10 @@ export async function login(
   input: { email: string; password: string; playerId?: string | null },
   userAgent?: string,
 ) {
-  const user = await usersRepo.findUserByEmail(deps.db, input.email);
+  const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
   if (!user || !ok || !user.isActive) throw badRequest(ERRORS.INVALID_CREDENTIALS);
-  await usersRepo.updateUser(deps.db, user.id, {
+  await updateUser(deps.db, user.id, {
     lastLogin: new Date(),
     ...(input.playerId ? { playerId: input.playerId } : {}),
   });
@@ -85,7 +91,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; ema
   const row = await repo.findRefreshToken(deps.db, sha256(input.refreshToken));
   if (!row || row.revokedAt || row.expiresAt < new Date())
     throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
-  const user = await usersRepo.findUserById(deps.db, row.userId);
+  const user = await findUserById(deps.db, row.userId);
   if (!user?.isActive || user.email.toLowerCase() !== input.email.toLowerCase()) {
     throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
   }
@@ -136,7 +142,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
   const until = performance.now() + RESET_REQUEST_MIN_MS;
   const token = newOpaqueToken();
   const tokenHash = sha256(token);
-  const user = await usersRepo.findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (user?.isActive) {
     const link = `${deps.publicUrl}/app/password-reset/${token}`;
     await deps.db.transaction(async (tx) => {
@@ -171,7 +177,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
   const userId = await deps.db.transaction(async (tx) => {
     const claimed = await repo.claimResetToken(tx, sha256(input.token));
     if (!claimed) throw badRequest(ERRORS.INVALID_RESET_TOKEN);
-    await usersRepo.updateUser(tx, claimed.userId, { passwordHash });
+    await updateUser(tx, claimed.userId, { passwordHash });
     // A new password cancels every other link and ends every existing session.
     await repo.cancelResetTokens(tx, claimed.userId);
     await repo.revokeAllForUser(tx, claimed.userId);
@@ -183,7 +189,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
 }
 
 export async function me(deps: AuthDeps, userId: number) {
-  const user = await usersRepo.findUserById(deps.db, userId);
+  const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   return toUserDto(deps.db, user);
 }
@@ -251,7 +257,7 @@ export function sessionStore(db: Db): SessionStore {
     async load(sessionId, userId) {
       const row = await repo.findSessionUser(db, sessionId, userId);
       if (!row) return undefined;
-      const permissions = await usersRepo.listPermissionNames(db, userId);
+      const permissions = await listPermissionNames(db, userId);
       return { id: userId, email: row.email, userType: row.userType, permissions };
     },
   };

@@ -8,8 +8,8 @@ import { ADDRESS_DELETE_MESSAGES } from '@dastak/core/messages/address-delete';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorFromRequest } from '../../lib/actor';
 import { badRequest } from '../../lib/http-errors';
-import { actorFromRequest } from '../orders/actor';
 import { deleteCustomerAddress } from './customer-address-delete.service';
 
 /**

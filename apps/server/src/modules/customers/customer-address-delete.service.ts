@@ -2,11 +2,10 @@ import { SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { addressDeleteBlocker } from '@dastak/core/rules/address-delete';
 import type { Db, DbOrTx } from '../../db/client';
+import { type ActorContext, requireStaff } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/http-errors';
-import { insertActivities } from '../orders/activities.repository';
-import { type ActorContext, requireStaff } from '../orders/actor';
-import { activityRow, actorName } from '../orders/order-action';
-import { lockOrder } from '../orders/orders.repository';
+import { activityRow, actorName, insertActivities } from '../order-activities/public';
+import { lockOrder } from '../orders/public';
 import * as repo from './customer-address-delete.repository';
 
 type AddressRow = NonNullable<Awaited<ReturnType<typeof repo.lockLiveAddress>>>;

@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { type Edit, versionConflict } from '../../lib/versioning';
-import { findUserRef } from '../users/users.repository';
+import { findUserRef } from '../users/public';
 import * as repo from './customer-addresses.repository';
 import { customerExists } from './customers.repository';
 

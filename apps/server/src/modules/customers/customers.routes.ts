@@ -17,10 +17,10 @@ import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorFromRequest, actorUserId } from '../../lib/actor';
 import { limitOffset, pageResponse } from '../../lib/paging';
 import { editOf, withETag } from '../../lib/versioning';
-import { recordDetailOpen } from '../audit/audit.service';
-import { actorFromRequest, actorUserId } from '../orders/actor';
+import { recordDetailOpen } from '../audit/public';
 import * as service from './customers.service';
 
 const tags = ['customers'];

@@ -3,7 +3,7 @@ import { CUSTOMER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { type Edit, versionConflict } from '../../lib/versioning';
-import { findUserRef } from '../users/users.repository';
+import { findUserRef } from '../users/public';
 import { customerExists } from './customers.repository';
 import { toPatient } from './patient-view';
 import * as repo from './patients.repository';

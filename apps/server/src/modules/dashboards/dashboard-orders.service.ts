@@ -10,7 +10,7 @@ import {
 } from '@dastak/core/rules/lateness';
 import { DASHBOARD_ORDER_STATES, type Gender, type Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
-import { ageString } from '../customers/patient-view';
+import { ageString } from '../../lib/age-string';
 import { pickupWindow } from './dashboard-window';
 import * as repo from './dashboards.repository';
 

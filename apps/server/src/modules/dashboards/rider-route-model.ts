@@ -1,6 +1,4 @@
-import { decodeQueue } from '../dispatch/dispatch.repository';
-import type { RiderModel } from '../dispatch/routing/route-plan';
-import { toRiderModels } from '../dispatch/suggested/rider-models';
+import { decodeQueue, type RiderModel, toRiderModels } from '../dispatch/public';
 
 /** What the dashboard's estimates read of a rider: the last position and the queue snapshot. */
 export interface RiderRouteRow {

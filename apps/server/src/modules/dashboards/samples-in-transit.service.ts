@@ -4,9 +4,13 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { SAMPLE_AT_RISK_MINUTES, sampleCountdown } from '@dastak/core/rules/sample-stability';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
-import type { DispatchConfig } from '../dispatch/dispatch-config';
-import { roadLeg } from '../dispatch/routing/distance';
-import { planRoute, type RiderModel, type TravelFn } from '../dispatch/routing/route-plan';
+import {
+  type DispatchConfig,
+  planRoute,
+  type RiderModel,
+  roadLeg,
+  type TravelFn,
+} from '../dispatch/public';
 import { riderName, riderRouteModel } from './rider-route-model';
 import * as repo from './samples-in-transit.repository';
 

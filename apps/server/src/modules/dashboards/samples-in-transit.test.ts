@@ -15,7 +15,7 @@ import {
   tokenWith,
 } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { refreshQueueSnapshots } from '../dispatch/queue/rider-queue.repository';
+import { refreshQueueSnapshots } from '../dispatch/public';
 
 // Route model defaults (ADR 0009): 20 km/h, detour 1.35, 10 min at each door, 10 min grace.
 // Near Lab stands at 31.521, 74.351, a few metres from the riders of these tests.

@@ -3,7 +3,6 @@ import { orderTimeSlotSchema } from '@dastak/core/entities/lookups';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bulkReassignRoutes } from './bulk-reassign/bulk-reassign.routes';
 import {
   dispatchTaskSchema,
   riderTasksQuerySchema,
@@ -18,8 +17,6 @@ import { listFreeTimeSlots } from './time-slots/time-slots.service';
 
 /** Suggested riders, the rider task queue and free time slots (spec §7 Algorithm, Orders). */
 export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(bulkReassignRoutes);
-
   app.get(
     '/algorithm/:vertical/suggested-riders/:orderId/',
     {

@@ -3,9 +3,10 @@ import { customerLinkSchema } from '@dastak/core/entities/feedback';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorFromRequest } from '../orders/actor';
-import { orderPathSchema } from '../orders/orders.schemas';
-import { configureCustomerLinks, listOrderLinks, resendOrderLink } from './customer-links.service';
+import { actorFromRequest } from '../../lib/actor';
+import { configureCustomerLinks, listOrderLinks } from '../customer-links/public';
+import { orderPathSchema } from '../orders/public';
+import { resendOrderLink } from './link-resend.service';
 import { surveysRoutes } from './surveys.routes';
 
 const tags = ['feedback'];

@@ -18,15 +18,14 @@ import {
 } from '../../test/fixtures/orders.fixtures';
 import { publicCall } from '../../test/fixtures/public-feedback.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { fileMailer } from '../notifications/mailer';
-import type { SmsMessage } from '../notifications/notifications.repository';
-import { assignOrder } from '../orders/actions/order-assign.service';
-import { forceDeliverRider } from '../orders/actions/order-lifecycle.service';
+import { fileMailer, type SmsMessage } from '../notifications/public';
 import {
+  assignOrder,
+  forceDeliverRider,
   markCollected,
   markDeliveredAtCenter,
   markReached,
-} from '../orders/actions/order-rider.service';
+} from '../orders/public';
 
 const PUBLIC_URL = 'https://dastak.example';
 let f: Fixtures;

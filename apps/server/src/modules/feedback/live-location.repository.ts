@@ -5,7 +5,7 @@ import { customers, patients } from '../../db/schema/customers';
 import { regions } from '../../db/schema/locations';
 import { orderScanTypes, orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
-import { decodeQueue } from '../dispatch/dispatch.repository';
+import { decodeQueue } from '../dispatch/public';
 
 /** What the tracking page shows of an order, with the region centre for an order without a pin. */
 export async function findLiveOrder(db: DbOrTx, orderId: number) {

@@ -2,10 +2,7 @@ import type { LiveLocation } from '@dastak/core/entities/feedback';
 import { maskContact } from '@dastak/core/rules/mask';
 import type { OrderState } from '@dastak/core/states';
 import { notFound } from '../../lib/http-errors';
-import type { Point } from '../dispatch/routing/distance';
-import { roadLeg } from '../dispatch/routing/distance';
-import { planRoute, type RiderModel } from '../dispatch/routing/route-plan';
-import { toRiderModels } from '../dispatch/suggested/rider-models';
+import { type Point, planRoute, type RiderModel, roadLeg, toRiderModels } from '../dispatch/public';
 import { findLiveOrder, findRiderWithQueue, listLiveScanTypes } from './live-location.repository';
 import { isLinkExpired, type PublicDeps, readLink } from './public-feedback.shared';
 

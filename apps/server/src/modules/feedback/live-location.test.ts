@@ -21,8 +21,8 @@ import {
   publicCall,
 } from '../../test/fixtures/public-feedback.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { roadLeg } from '../dispatch/routing/distance';
-import { markCollected, markReached } from '../orders/actions/order-rider.service';
+import { roadLeg } from '../dispatch/public';
+import { markCollected, markReached } from '../orders/public';
 
 let f: Fixtures;
 let call: ReturnType<typeof publicCall>;

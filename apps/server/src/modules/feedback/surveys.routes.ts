@@ -3,7 +3,7 @@ import { customerSurveySchema, surveySendSchema } from '@dastak/core/entities/fe
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorFromRequest } from '../orders/actor';
+import { actorFromRequest } from '../../lib/actor';
 import { listCustomerSurveys, resendCustomerSurvey, sendCustomerSurvey } from './surveys.service';
 
 const tags = ['feedback'];

@@ -6,24 +6,28 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { OrderState } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
+import { type ActorContext, requireStaff } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { insertActivities } from '../orders/activities.repository';
-import { type ActorContext, requireStaff } from '../orders/actor';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
   saveIdempotentResponse,
-} from '../orders/idempotency.repository';
-import * as repo from './customer-links.repository';
+} from '../../lib/idempotency.repository';
 import {
+  answersOf,
   createCustomerLink,
+  findCustomer,
+  insertInteraction,
   linkResentRow,
   linkSentRow,
+  orderForLink,
   serializeLinks,
+  surveysOfCustomer,
   textLinkAgain,
-} from './customer-links.service';
+} from '../customer-links/public';
+import { insertActivities } from '../order-activities/public';
 
-type SurveyRow = Awaited<ReturnType<typeof repo.surveysOfCustomer>>[number];
+type SurveyRow = Awaited<ReturnType<typeof surveysOfCustomer>>[number];
 
 /** Surveys as the customer page shows them: link, order, state and the answers given. */
 async function serializeSurveys(db: DbOrTx, rows: SurveyRow[]): Promise<CustomerSurvey[]> {
@@ -33,7 +37,7 @@ async function serializeSurveys(db: DbOrTx, rows: SurveyRow[]): Promise<Customer
     // Survey links expire by time only.
     (): OrderState | null => null,
   );
-  const answers = await repo.answersOf(
+  const answers = await answersOf(
     db,
     rows.map((r) => r.interaction.id),
   );
@@ -55,8 +59,8 @@ async function serializeSurveys(db: DbOrTx, rows: SurveyRow[]): Promise<Customer
 
 /** GET /customers/{id}/surveys/: newest first. */
 export async function listCustomerSurveys(db: Db, customerId: number) {
-  if (!(await repo.findCustomer(db, customerId))) throw notFound();
-  return serializeSurveys(db, await repo.surveysOfCustomer(db, customerId));
+  if (!(await findCustomer(db, customerId))) throw notFound();
+  return serializeSurveys(db, await surveysOfCustomer(db, customerId));
 }
 
 /**
@@ -90,8 +94,8 @@ export async function sendCustomerSurvey(
         return stored.response as CustomerSurvey;
       }
     }
-    if (!(await repo.findCustomer(tx, customerId))) throw notFound();
-    const order = body.order ? await repo.orderForLink(tx, body.order) : null;
+    if (!(await findCustomer(tx, customerId))) throw notFound();
+    const order = body.order ? await orderForLink(tx, body.order) : null;
     if (body.order && order?.customerId !== customerId) {
       throw badRequest(LINK_MESSAGES.ORDER_NOT_CUSTOMERS, {
         order: [LINK_MESSAGES.ORDER_NOT_CUSTOMERS],
@@ -102,7 +106,7 @@ export async function sendCustomerSurvey(
       orderId: order?.id ?? null,
       customerId,
     });
-    const interaction = await repo.insertInteraction(tx, {
+    const interaction = await insertInteraction(tx, {
       linkId: link.id,
       form: body.form,
       orderId: order?.id ?? null,
@@ -129,7 +133,7 @@ export async function resendCustomerSurvey(
 ): Promise<CustomerSurvey> {
   requireStaff(actor, PERMISSIONS.CAN_CHANGE_CUSTOMER);
   return db.transaction(async (tx) => {
-    const [row] = await repo.surveysOfCustomer(tx, p.customerId, p.surveyId);
+    const [row] = await surveysOfCustomer(tx, p.customerId, p.surveyId);
     if (!row) throw notFound();
     await textLinkAgain(tx, row.link, {
       orderState: null,

@@ -20,7 +20,7 @@ import {
   tokenWith,
 } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import type { SmsMessage } from '../notifications/notifications.repository';
+import type { SmsMessage } from '../notifications/public';
 
 const PUBLIC_URL = 'https://dastak.example';
 let f: Fixtures;

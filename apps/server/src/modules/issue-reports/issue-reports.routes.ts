@@ -12,8 +12,8 @@ import {
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorFromRequest } from '../../lib/actor';
 import { pageResponse } from '../../lib/paging';
-import { actorFromRequest } from '../orders/actor';
 import {
   addIssueComment,
   changeIssueStatus,

@@ -13,14 +13,14 @@ import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
+import { type ActorContext, hasStaffPermission, requireStaff } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
-import { enqueueEmail } from '../notifications/notifications.repository';
-import { type ActorContext, hasStaffPermission, requireStaff } from '../orders/actor';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
   saveIdempotentResponse,
-} from '../orders/idempotency.repository';
+} from '../../lib/idempotency.repository';
+import { enqueueEmail } from '../notifications/public';
 import * as repo from './issue-reports.repository';
 import { decodeScreenshot, screenshotType } from './screenshot-check';
 

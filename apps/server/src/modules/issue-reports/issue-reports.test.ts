@@ -17,7 +17,7 @@ import {
   tokenWith,
 } from '../../test/fixtures/orders.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import type { EmailMessage } from '../notifications/notifications.repository';
+import type { EmailMessage } from '../notifications/public';
 import { ISSUE_REPORT_BODY_LIMIT } from './issue-reports.routes';
 
 const SUPPORT_EMAIL = 'support@dastak.example';

@@ -10,11 +10,11 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { type OrderFacts, transitionBlocker } from '@dastak/core/rules/order-guards';
 import type { OrderState, Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
+import type { ActorContext } from '../../lib/actor';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
-import { recomputeRiderState, removeOrderTasks } from '../dispatch/queue/rider-queue.repository';
-import type { ActivityInsert } from './activities.repository';
-import { type ActorContext, actorUserId, SYSTEM_ACTOR_NAME } from './actor';
-import { lockOrder, type OrderPatch, type OrderRow, userNames } from './orders.repository';
+import { recomputeRiderState, removeOrderTasks } from '../dispatch/public';
+import { userNames } from '../users/public';
+import { lockOrder, type OrderPatch, type OrderRow } from './orders.repository';
 
 /** The steps every order action shares: lock, authorise, check the transition, describe. */
 
@@ -91,22 +91,6 @@ export async function beginAction(
   const role = authorize(actor, action, order);
   checkTransition(action, order, role, facts);
   return { order, role };
-}
-
-/** The actor's name as activity descriptions show it. */
-export async function actorName(tx: DbOrTx, actor: ActorContext): Promise<string> {
-  if (actor.kind === 'system') return actor.name ?? SYSTEM_ACTOR_NAME;
-  return (await userNames(tx, [actor.userId])).get(actor.userId) ?? '';
-}
-
-export function activityRow(
-  order: { id: number },
-  verb: string,
-  description: string,
-  actor: ActorContext,
-  data?: Record<string, unknown>,
-): ActivityInsert {
-  return { orderId: order.id, verb, description, actorId: actorUserId(actor), data: data ?? null };
 }
 
 /** A lookup's text plus the free text, as the activity's {reason}. */

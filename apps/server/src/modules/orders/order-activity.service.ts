@@ -1,7 +1,7 @@
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { listActivities } from './activities.repository';
+import { listActivities } from '../order-activities/public';
 import { orderExists } from './orders.repository';
 
 /** GET /activity/?order: the order's log, newest first. */

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client';
 import { scanTypes } from '../../db/schema/catalog';
 import { customerAddresses, customers } from '../../db/schema/customers';
 import { orderNumberCounters, orderScanTypes, orders, partialOrders } from '../../db/schema/orders';
-import { users } from '../../db/schema/users';
 
 /** SQL on the orders table and the rows written with an order. */
 
@@ -184,15 +183,4 @@ export async function findOrderVertical(tx: DbOrTx, orderId: number): Promise<Ve
     .from(orders)
     .where(eq(orders.id, orderId));
   return row?.vertical ?? null;
-}
-
-/** Full names by user id (activity descriptions name the actor and riders). */
-export async function userNames(tx: DbOrTx, ids: readonly (number | null | undefined)[]) {
-  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
-  if (wanted.length === 0) return new Map<number, string>();
-  const rows = await tx
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, wanted));
-  return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
 }

@@ -8,6 +8,7 @@ import {
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorFromRequest } from '../../lib/actor';
 import { assignOrder, reassignOrder } from './actions/order-assign.service';
 import { cancelOrder, rescheduleOrder } from './actions/order-cancel-reschedule.service';
 import {
@@ -15,7 +16,6 @@ import {
   markOfflineInProgress,
   verifyOrder,
 } from './actions/order-lifecycle.service';
-import { actorFromRequest } from './actor';
 import { createOrder } from './create/order-create.service';
 import { orderActionReplySchema, orderPathSchema, riderIdsBodySchema } from './orders.schemas';
 

@@ -20,7 +20,7 @@ import {
   tokenWith,
 } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { decodeQueue } from '../dispatch/dispatch.repository';
+import { decodeQueue } from '../dispatch/public';
 import { assignOrder } from './actions/order-assign.service';
 
 /**

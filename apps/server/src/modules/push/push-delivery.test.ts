@@ -13,7 +13,7 @@ import {
   type TestCtx,
 } from '../../test/fixtures/riders.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { DISPATCH_DEFAULTS } from '../dispatch/dispatch-config';
+import { DISPATCH_DEFAULTS } from '../dispatch/public';
 import { runLatePushSweepOnce } from './late-sweep';
 import { pushSettled } from './push-notifier';
 import { type Browser, decryptPush, startPushService, verifyVapid } from './push-service.fixture';

@@ -2,8 +2,8 @@ import { PUSH_LATE_LOOKBACK_MINUTES, PUSH_LATE_SWEEP_MS } from '@dastak/core/con
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { startPeriodicJob } from '../../jobs/periodic-job';
-import { listSamplesInTransit } from '../dashboards/samples-in-transit.service';
-import type { DispatchConfig } from '../dispatch/dispatch-config';
+import { listSamplesInTransit } from '../dashboards/public';
+import type { DispatchConfig } from '../dispatch/public';
 import { claimSampleNotices } from './push.repository';
 import { isPushRegistered, notifySampleAtRisk } from './push-notifier';
 

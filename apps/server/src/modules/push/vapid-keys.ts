@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
-import { putSecretOnce } from '../auth/auth.repository';
+import { putSecretOnce } from '../auth/public';
 
 export interface VapidKeys {
   /** Uncompressed P-256 point, base64url: what the browser's pushManager.subscribe needs. */

@@ -8,10 +8,9 @@ import {
 import type { RealtimeEvent, StatsInvalidatedEvent } from '@dastak/core/entities/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbHandle } from '../../db/client';
-import { toRiderSummary } from '../riders/rider-dto';
-import type { RiderRow } from '../riders/riders.repository';
-import { type ChannelListener, listenChannel } from './listen';
-import type { RealtimeNotice } from './publish';
+import { type ChannelListener, listenChannel } from '../../lib/realtime-listen';
+import type { RealtimeNotice } from '../../lib/realtime-publish';
+import { type RiderRow, toRiderSummary } from '../riders/public';
 import * as repo from './realtime.repository';
 import { type ConnectionLimits, StreamConnection, type StreamScope } from './stream-connection';
 
@@ -22,9 +21,9 @@ export const realtimeHubOf = (db: Db) => hubs.get(db);
 
 /**
  * The in-process event bus of one app instance. Every change reaches it as a NOTIFY on the
- * realtime channel (publish.ts), from this instance or another, so there is one path whatever
- * the engine: the notice is resolved once (rows re-read, region's city looked up) and fanned out
- * to the streams whose scope it falls in.
+ * realtime channel (lib/realtime-publish.ts), from this instance or another, so there is one
+ * path whatever the engine: the notice is resolved once (rows re-read, region's city looked up)
+ * and fanned out to the streams whose scope it falls in.
  */
 export class RealtimeHub {
   readonly connections = new Set<StreamConnection>();

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishRiderPosition, publishRidersChanged } from '../../lib/realtime-publish';
 import {
   createFixtures,
   createRider,
@@ -9,7 +10,6 @@ import {
 } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
 import { type RealtimeHub, realtimeHubOf } from './hub';
-import { publishRiderPosition, publishRidersChanged } from './publish';
 import { openStream } from './stream-client';
 
 let f: Fixtures;

@@ -11,7 +11,7 @@ import {
   tokenWith,
 } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
-import { assignOrder } from '../orders/actions/order-assign.service';
+import { assignOrder } from '../orders/public';
 import { type RealtimeHub, realtimeHubOf } from './hub';
 import { openStream, type StreamClient } from './stream-client';
 

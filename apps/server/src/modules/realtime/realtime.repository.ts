@@ -4,7 +4,7 @@ import { cells, cities, regions } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
-import { riderColumns } from '../riders/rider-columns';
+import { riderColumns } from '../riders/public';
 
 /** Every region's city: streams of a city dashboard match events by their region's city. */
 export function listRegionCities(db: DbOrTx) {

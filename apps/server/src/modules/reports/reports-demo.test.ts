@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDb } from '../../db/client';
 import { generateDemoData } from '../../demo/generate';
-import { DISPATCH_DEFAULTS } from '../dispatch/dispatch-config';
+import { DISPATCH_DEFAULTS } from '../dispatch/public';
 import { rollupModel } from './report-rollups.repository';
 import { followUps, ordersByDay, revenue, satisfaction, timings } from './reports.service';
 

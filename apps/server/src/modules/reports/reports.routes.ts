@@ -15,7 +15,7 @@ import {
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportAudit } from '../audit/audit-export';
+import { exportAudit } from '../audit/public';
 import { reportOf } from './reports.service';
 import { reportCsv, reportCsvFileName, reportCsvRowCount } from './reports-csv';
 

@@ -14,7 +14,7 @@ import { type OnTimeModel, onTimePercentage } from '@dastak/core/rules/lateness'
 import { ORDER_STATES, type OrderState, type Vertical } from '@dastak/core/states';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { countOnTime } from '../dashboards/dashboards.repository';
+import { countOnTime } from '../dashboards/public';
 import * as repo from './reports.repository';
 
 /**

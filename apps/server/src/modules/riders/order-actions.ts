@@ -2,10 +2,10 @@
  * The orders module's rider-side transitions, called (never reimplemented) by the rider app and
  * by the console's force deliver. One import point, so the riders module names what it uses.
  */
-export { forceDeliverRider } from '../orders/actions/order-lifecycle.service';
 export {
+  forceDeliverRider,
   markCollected,
   markDeliveredAtCenter,
   markReached,
   reportProblem,
-} from '../orders/actions/order-rider.service';
+} from '../orders/public';

@@ -3,10 +3,10 @@ import { RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
+import type { ActorContext } from '../../lib/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
-import { hashPassword } from '../auth/password';
-import type { AuthUser } from '../auth/tokens';
-import type { ActorContext } from '../orders/actor';
+import { hashPassword } from '../../lib/password';
+import type { AuthUser } from '../auth/public';
 import * as orderActions from './order-actions';
 import * as repo from './riders.repository';
 

@@ -4,7 +4,7 @@ import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
-import { listLookups } from '../lookups/lookups.repository';
+import { listLookups } from '../lookups/public';
 import {
   coordinatesBodySchema,
   deliverBodySchema,

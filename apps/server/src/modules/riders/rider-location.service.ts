@@ -3,8 +3,8 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
 import { notFound } from '../../lib/http-errors';
-import { rollUpPings } from '../attendance/attendance-rollup';
-import { publishRiderPosition, publishRidersChanged } from '../realtime/publish';
+import { publishRiderPosition, publishRidersChanged } from '../../lib/realtime-publish';
+import { rollUpPings } from '../attendance/public';
 import * as repo from './rider-app.repository';
 import type { LocationBody, LocationPing } from './rider-app.schemas';
 

@@ -21,7 +21,7 @@ import { orders, riderTasks } from '../../db/schema/orders';
 import { appVersions, riderLocationPings, riderProfiles } from '../../db/schema/riders';
 import { riderShifts } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
-import { publishRidersChanged } from '../realtime/publish';
+import { publishRidersChanged } from '../../lib/realtime-publish';
 import { riderColumns, userFullName } from './rider-columns';
 
 interface Page {

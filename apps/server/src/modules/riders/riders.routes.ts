@@ -21,9 +21,9 @@ import {
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorFromRequest } from '../../lib/actor';
 import { limitOffset, pageResponse } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
-import { actorFromRequest } from '../orders/actor';
 import * as admin from './rider-admin.service';
 import * as service from './riders.service';
 

@@ -3,7 +3,7 @@ import type { RiderListQuery } from '@dastak/core/entities/riders';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { orderHistoryPage } from '../orders/detail/order-history.repository';
+import { orderHistoryPage } from '../orders/public';
 import { toRider, toRiderSummary } from './rider-dto';
 import { searchPattern } from './rider-search';
 import * as repo from './riders.repository';

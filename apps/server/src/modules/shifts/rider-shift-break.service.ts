@@ -5,7 +5,7 @@ import { breakRefusal } from '@dastak/core/rules/shift-break';
 import type { Db, DbOrTx } from '../../db/client';
 import type { riderShifts } from '../../db/schema/shifts';
 import { conflict, notFound } from '../../lib/http-errors';
-import { publishRidersChanged } from '../realtime/publish';
+import { publishRidersChanged } from '../../lib/realtime-publish';
 import * as repo from './rider-shifts.repository';
 
 /**

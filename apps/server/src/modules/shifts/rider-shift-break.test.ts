@@ -7,10 +7,10 @@ import type { DbHandle } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { riderShiftSchedules, riderShifts, shiftSchedules } from '../../db/schema/shifts';
 import { runAutoAssignmentOnce } from '../../jobs/auto-assignment';
+import { listenChannel } from '../../lib/realtime-listen';
 import { insertOrder, insertRider, insertWorld } from '../../test/fixtures/dispatch.fixtures';
 import { riderToken } from '../../test/fixtures/riders.fixtures';
 import { shiftsHarness } from '../../test/fixtures/shifts.fixtures';
-import { listenChannel } from '../realtime/listen';
 
 const h = shiftsHarness();
 const MIN = 60_000;

@@ -3,12 +3,7 @@ import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { listBookings } from '../dispatch/time-slots/time-slots.repository';
-import {
-  DEFAULT_SLOT_LENGTH,
-  shiftsOf,
-  slotCapacity,
-} from '../dispatch/time-slots/time-slots.service';
+import { DEFAULT_SLOT_LENGTH, listBookings, shiftsOf, slotCapacity } from '../dispatch/public';
 import { findRegion } from './shift-schedules.repository';
 
 const MINUTE = 60_000;

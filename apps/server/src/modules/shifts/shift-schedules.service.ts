@@ -9,7 +9,7 @@ import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { assertVersion, type Edit, editOrConflict, versionConflict } from '../../lib/versioning';
-import { findUserRef } from '../users/users.repository';
+import { findUserRef } from '../users/public';
 import { deleteUpcomingShifts, generateRiderShifts } from './rider-shifts.repository';
 import * as repo from './shift-schedules.repository';
 

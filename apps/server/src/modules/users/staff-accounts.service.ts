@@ -1,14 +1,23 @@
 import { ERRORS, RIDER_MESSAGES } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { USER_TYPES } from '@dastak/core/states';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
-import type { AuditAgent } from '../audit/audit.service';
-import { recordUserChange } from '../audit/audit-users';
-import { revokeSessionsIn } from '../auth/auth.service';
-import type { TokenService } from '../auth/tokens';
+import { type AuditAgent, recordUserChange } from '../audit/public';
 import * as repo from './users.repository';
 import { createStaffUser, type StaffUserInput } from './users.service';
+
+/**
+ * How a deactivation ends the account's sessions. Sessions are auth's, and auth sits above users
+ * (it signs users in), so the routes' registration passes auth's functions in
+ * (docs/decisions/0059-import-boundaries.md).
+ */
+export interface SessionEnder {
+  /** In the deactivation's transaction: the refresh tokens revoked, every server told. */
+  revokeSessionsIn(tx: DbOrTx, userId: number): Promise<void>;
+  /** This server's cache of verified access tokens drops the user. */
+  forgetUser(userId: number): void;
+}
 
 type StaffAccountRow = Awaited<ReturnType<typeof repo.listStaffAccounts>>[number];
 
@@ -29,7 +38,7 @@ export async function listStaffAccounts(db: Db) {
  * the password, the refresh tokens and the access tokens all stop working.
  */
 export async function deactivateStaffUser(
-  deps: { db: Db; tokens: TokenService },
+  deps: { db: Db; sessions: SessionEnder },
   id: number,
   agent: AuditAgent,
 ) {
@@ -40,9 +49,9 @@ export async function deactivateStaffUser(
   await deps.db.transaction(async (tx) => {
     await repo.updateUser(tx, id, { isActive: false });
     await recordUserChange(tx, 'U', user, { isActive: false }, agent);
-    await revokeSessionsIn(tx, id);
+    await deps.sessions.revokeSessionsIn(tx, id);
   });
-  deps.tokens.forgetUser(id);
+  deps.sessions.forgetUser(id);
   return toStaffAccount({ ...user, isActive: false });
 }
 

@@ -122,3 +122,14 @@ export async function listStaffAccounts(db: DbOrTx) {
     .where(eq(users.userType, USER_TYPES.STAFF))
     .orderBy(users.firstName, users.lastName, users.id);
 }
+
+/** Full names by user id (activity descriptions name the actor and riders). */
+export async function userNames(tx: DbOrTx, ids: readonly (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return new Map<number, string>();
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
+}

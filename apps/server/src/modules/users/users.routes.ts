@@ -7,11 +7,17 @@ import {
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditAgent } from '../audit/audit.service';
+import type { DbOrTx } from '../../db/client';
+import { auditAgent } from '../audit/public';
 import * as staffAccounts from './staff-accounts.service';
 import * as service from './users.service';
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Auth's session revocation, passed in: auth sits above users (staff-accounts.service.ts). */
+export interface UsersRoutesOptions {
+  revokeSessionsIn: (tx: DbOrTx, userId: number) => Promise<void>;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, opts) => {
   // Staff without paging ("-np"): the created-by filter's options.
   app.get(
     '/entity/staff-np/',
@@ -63,7 +69,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       staffAccounts.deactivateStaffUser(
-        { db: app.db, tokens: app.tokens },
+        {
+          db: app.db,
+          sessions: {
+            revokeSessionsIn: opts.revokeSessionsIn,
+            forgetUser: (userId) => app.tokens.forgetUser(userId),
+          },
+        },
         req.params.id,
         auditAgent(req),
       ),

@@ -3,10 +3,9 @@ import { ALL_PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { AuditAgent } from '../audit/audit.service';
-import { recordUserChange } from '../audit/audit-users';
-import { hashPassword } from '../auth/password';
-import { publishSessionsChanged } from '../realtime/publish';
+import { hashPassword } from '../../lib/password';
+import { publishSessionsChanged } from '../../lib/realtime-publish';
+import { type AuditAgent, recordUserChange } from '../audit/public';
 import * as repo from './users.repository';
 
 export interface StaffUserInput {

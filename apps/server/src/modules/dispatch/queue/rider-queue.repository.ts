@@ -11,7 +11,7 @@ import { collectionCenters } from '../../../db/schema/locations';
 import { orders, riderTasks } from '../../../db/schema/orders';
 import { riderProfiles } from '../../../db/schema/riders';
 import { users } from '../../../db/schema/users';
-import { publishRidersChanged } from '../../realtime/publish';
+import { publishRidersChanged } from '../../../lib/realtime-publish';
 
 /**
  * A rider's task queue (rider_tasks) and the rider state that follows from it (spec §4: 0 idle,

@@ -9,19 +9,23 @@ import {
 } from '@dastak/core/order-transitions';
 import { USER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
+import { type ActorContext, actorUserId } from '../../../lib/actor';
 import { badRequest, conflict } from '../../../lib/http-errors';
+import { sendLiveLocationLink } from '../../customer-links/public';
 import {
   addPickupTask,
   countTasksInHand,
   lockRider,
   recomputeRiderState,
-} from '../../dispatch/queue/rider-queue.repository';
-import { sendLiveLocationLink } from '../../feedback/customer-links.service';
-import { hasActivityForPickup, insertActivities } from '../activities.repository';
-import { type ActorContext, actorUserId } from '../actor';
+} from '../../dispatch/public';
 import {
   activityRow,
   actorName,
+  hasActivityForPickup,
+  insertActivities,
+} from '../../order-activities/public';
+import { userNames } from '../../users/public';
+import {
   beginAction,
   type OrderSummary,
   reasonText,
@@ -181,7 +185,7 @@ export async function reassignOrderInTx(
   );
   await addPickupTask(tx, rider.id, updated);
   await recomputeRiderState(tx, rider.id);
-  const names = await repo.userNames(tx, [previousId]);
+  const names = await userNames(tx, [previousId]);
   const description = describeActivity('reassign', {
     previousRider: (previousId && names.get(previousId)) || '',
     rider: rider.name,

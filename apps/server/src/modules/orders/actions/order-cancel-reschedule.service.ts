@@ -5,18 +5,11 @@ import { parseKarachi } from '@dastak/core/rules/karachi-time';
 import { pickupFit } from '@dastak/core/rules/pickup-window';
 import type { LookupKind, Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
+import { type ActorContext, actorUserId } from '../../../lib/actor';
 import { badRequest } from '../../../lib/http-errors';
-import { claimTimeSlot } from '../../dispatch/time-slots/time-slots.service';
-import { insertActivities } from '../activities.repository';
-import { type ActorContext, actorUserId } from '../actor';
-import {
-  activityRow,
-  actorName,
-  beginAction,
-  reasonText,
-  releaseRider,
-  summarize,
-} from '../order-action';
+import { claimTimeSlot } from '../../dispatch/public';
+import { activityRow, actorName, insertActivities } from '../../order-activities/public';
+import { beginAction, reasonText, releaseRider, summarize } from '../order-action';
 import { findLookup } from '../order-references.repository';
 import * as repo from '../orders.repository';
 import type { OrderActionResult } from './order-assign.service';

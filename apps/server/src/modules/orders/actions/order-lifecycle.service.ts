@@ -3,26 +3,18 @@ import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/ord
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
+import { type ActorContext, actorUserId, requireStaff } from '../../../lib/actor';
 import { conflict, notFound } from '../../../lib/http-errors';
+import { sendOrderReviewLinks } from '../../customer-links/public';
 import {
   addCompletedOrders,
   completeDelivery,
   lockRider,
   pendingDeliveryCenters,
   recomputeRiderState,
-} from '../../dispatch/queue/rider-queue.repository';
-import { sendOrderReviewLinks } from '../../feedback/customer-links.service';
-import { insertActivities } from '../activities.repository';
-import { type ActorContext, actorUserId, requireStaff } from '../actor';
-import {
-  activityRow,
-  actorName,
-  authorize,
-  beginAction,
-  checkTransition,
-  loadOrder,
-  summarize,
-} from '../order-action';
+} from '../../dispatch/public';
+import { activityRow, actorName, insertActivities } from '../../order-activities/public';
+import { authorize, beginAction, checkTransition, loadOrder, summarize } from '../order-action';
 import type { OrderRow } from '../orders.repository';
 import * as repo from '../orders.repository';
 import type { OrderActionResult } from './order-assign.service';

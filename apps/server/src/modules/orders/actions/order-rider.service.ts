@@ -3,21 +3,19 @@ import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/ord
 import { isTooEarlyToReach, reachOpensAt, reachOpensLabel } from '@dastak/core/rules/reach-window';
 import { sampleExpiry } from '@dastak/core/rules/sample-stability';
 import type { Db } from '../../../db/client';
+import { type ActorContext, actorUserId } from '../../../lib/actor';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors';
+import { sendOrderReviewLinks } from '../../customer-links/public';
 import {
   addCompletedOrders,
   completeDelivery,
   completePickupAndQueueDelivery,
-  haversineMetres,
+  haversineLatLngMetres,
   recomputeRiderState,
-} from '../../dispatch/queue/rider-queue.repository';
-import { sendOrderReviewLinks } from '../../feedback/customer-links.service';
-import { notifyOrderEscalated } from '../../push/push-notifier';
-import { insertActivities } from '../activities.repository';
-import { type ActorContext, actorUserId } from '../actor';
+} from '../../dispatch/public';
+import { activityRow, actorName, insertActivities } from '../../order-activities/public';
+import { notifyOrderEscalated } from '../../push/public';
 import {
-  activityRow,
-  actorName,
   authorize,
   beginAction,
   checkTransition,
@@ -43,7 +41,7 @@ const distanceFromPin = (
   order.latitude == null || order.longitude == null
     ? null
     : Math.round(
-        haversineMetres(
+        haversineLatLngMetres(
           { lat: order.latitude, lng: order.longitude },
           { lat: p.latitude, lng: p.longitude },
         ),

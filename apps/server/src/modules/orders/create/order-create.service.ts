@@ -9,16 +9,16 @@ import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time
 import { pickupFit } from '@dastak/core/rules/pickup-window';
 import { ORDER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
+import { type ActorContext, requireStaff } from '../../../lib/actor';
 import { badRequest, conflict } from '../../../lib/http-errors';
-import { claimTimeSlot } from '../../dispatch/time-slots/time-slots.service';
-import { insertActivities } from '../activities.repository';
-import { type ActorContext, requireStaff } from '../actor';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
   saveIdempotentResponse,
-} from '../idempotency.repository';
-import { activityRow, actorName, type OrderSummary, summarize } from '../order-action';
+} from '../../../lib/idempotency.repository';
+import { claimTimeSlot } from '../../dispatch/public';
+import { activityRow, actorName, insertActivities } from '../../order-activities/public';
+import { type OrderSummary, summarize } from '../order-action';
 import * as refs from '../order-references.repository';
 import { priceOrder, resolveTests } from '../order-tests';
 import * as repo from '../orders.repository';

@@ -12,7 +12,7 @@ import {
   orderRow,
 } from '../../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../../test/test-app';
-import { claimTimeSlot } from '../../dispatch/time-slots/time-slots.service';
+import { claimTimeSlot } from '../../dispatch/public';
 
 /**
  * Booking and rescheduling only at a slot the time-slots call offers (ADR 0021). On `date` the

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../lib/http-errors';
 import { withETag } from '../../../lib/versioning';
-import { recordDetailOpen } from '../../audit/audit.service';
+import { recordDetailOpen } from '../../audit/public';
 import { getOrderDetail, locateOrder } from './order-detail.service';
 
 const tags = ['orders'];

@@ -5,8 +5,8 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { lateMinutes } from '@dastak/core/rules/pickup-lateness';
 import type { AgeUnit, FulfillmentMethod, Gender, OrderState, Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../../db/client';
+import { ageString } from '../../../lib/age-string';
 import { notFound } from '../../../lib/http-errors';
-import { ageString } from '../../customers/patient-view';
 import * as repo from './order-detail.repository';
 
 /** GET /orders/{vertical}/{id}/ and /orders/locate/{id}/ (spec §2.6, §3 Order). */

@@ -4,14 +4,19 @@ import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transiti
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
 import type { Db } from '../../../db/client';
+import { type ActorContext, actorUserId, requireStaff } from '../../../lib/actor';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors';
 import { assertVersion, editOrConflict, versionConflict } from '../../../lib/versioning';
-import { findUserRef } from '../../users/users.repository';
+import {
+  type ActivityInsert,
+  activityRow,
+  actorName,
+  insertActivities,
+} from '../../order-activities/public';
+import { findUserRef } from '../../users/public';
 import type { OrderActionResult } from '../actions/order-assign.service';
-import { type ActivityInsert, insertActivities } from '../activities.repository';
-import { type ActorContext, actorUserId, requireStaff } from '../actor';
 import { getOrderDetail } from '../detail/order-detail.service';
-import { activityRow, actorName, beginAction, loadOrder, summarize } from '../order-action';
+import { beginAction, loadOrder, summarize } from '../order-action';
 import { priceOrder, resolveTests } from '../order-tests';
 import type { OrderPatch, OrderRow } from '../orders.repository';
 import * as repo from '../orders.repository';

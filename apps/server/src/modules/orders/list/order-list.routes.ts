@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { pageLink } from '../../../lib/paging';
 import { plainJsonSerializer, rawJson } from '../../../lib/plain-json';
 import { currentUser } from '../../../plugins/auth';
-import { exportAudit } from '../../audit/audit-export';
+import { exportAudit } from '../../audit/public';
 import { csvFileName } from './order-csv';
 import * as service from './order-list.service';
 

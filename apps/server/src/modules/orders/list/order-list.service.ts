@@ -8,8 +8,8 @@ import { ORDER_STATES, VERTICAL_LABELS, type Vertical } from '@dastak/core/state
 import { badRequest } from '../../../lib/http-errors';
 import { limitOffset } from '../../../lib/paging';
 import { containsPattern } from '../../../lib/search-pattern';
-import { auditedCsv, type ExportAudit } from '../../audit/audit-export';
-import { enqueueEmail } from '../../notifications/notifications.repository';
+import { auditedCsv, type ExportAudit } from '../../audit/public';
+import { enqueueEmail } from '../../notifications/public';
 import { csvFileName, orderCsvChunks } from './order-csv';
 import * as repo from './order-list.repository';
 

@@ -9,8 +9,8 @@ import {
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorFromRequest } from '../../../lib/actor';
 import { pageResponse } from '../../../lib/paging';
-import { actorFromRequest } from '../actor';
 import * as service from './partial-orders.service';
 
 const tags = ['orders'];

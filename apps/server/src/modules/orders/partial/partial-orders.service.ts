@@ -9,15 +9,15 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { validatePickupRange } from '@dastak/core/rules/order-filters';
 import type { Db } from '../../../db/client';
+import { type ActorContext, requireStaff } from '../../../lib/actor';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors';
-import { limitOffset } from '../../../lib/paging';
-import { containsPattern } from '../../../lib/search-pattern';
-import { type ActorContext, requireStaff } from '../actor';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
   saveIdempotentResponse,
-} from '../idempotency.repository';
+} from '../../../lib/idempotency.repository';
+import { limitOffset } from '../../../lib/paging';
+import { containsPattern } from '../../../lib/search-pattern';
 import * as repo from './partial-orders.repository';
 
 /** Partial orders (spec §2.4, §3, §4): the list, one, cancel, and a channel's create (ADR 0017). */

@@ -1,10 +1,10 @@
 import { REASSIGNABLE_STATES, RIDER_TASK_TYPES, USER_TYPES } from '@dastak/core/states';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
-import { regions } from '../../../db/schema/locations';
-import { orders, riderTasks } from '../../../db/schema/orders';
-import { riderProfiles } from '../../../db/schema/riders';
-import { users } from '../../../db/schema/users';
+import type { DbOrTx } from '../../db/client';
+import { regions } from '../../db/schema/locations';
+import { orders, riderTasks } from '../../db/schema/orders';
+import { riderProfiles } from '../../db/schema/riders';
+import { users } from '../../db/schema/users';
 
 /** SQL of the bulk reassignment (issue 17). */
 

@@ -1,8 +1,8 @@
 import type { PERMISSIONS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../lib/http-errors';
-import { currentUser } from '../../plugins/auth';
+import { currentUser } from '../plugins/auth';
+import { forbidden } from './http-errors';
 
 /**
  * Who performs an order action. Services take this rather than a request so that the dispatch

@@ -14,8 +14,8 @@ import {
   type World,
 } from '../../test/fixtures/dispatch.fixtures';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { markCollected } from '../orders/actions/order-rider.service';
-import { refreshQueueSnapshots } from './queue/rider-queue.repository';
+import { refreshQueueSnapshots } from '../dispatch/public';
+import { markCollected } from './actions/order-rider.service';
 
 /**
  * The dispatch model plans the delivery before the sample expires (issue 17, ADR 0048), through

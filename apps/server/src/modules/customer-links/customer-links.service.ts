@@ -4,7 +4,6 @@ import type { CustomerLink, SentMessage } from '@dastak/core/entities/feedback';
 import { CUSTOMER_SMS, LINK_ACTIVITY, PUBLIC_PAGES } from '@dastak/core/messages';
 import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import type { ActivityVerb } from '@dastak/core/order-transitions';
-import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import {
   type LinkState,
@@ -15,11 +14,10 @@ import {
   type Vertical,
 } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
+import type { ActorContext } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/http-errors';
-import { enqueueSms, type SmsMessage } from '../notifications/notifications.repository';
-import { insertActivities } from '../orders/activities.repository';
-import { type ActorContext, requireStaff } from '../orders/actor';
-import { activityRow, actorName, loadOrder } from '../orders/order-action';
+import { enqueueSms, type SmsMessage } from '../notifications/public';
+import { activityRow, actorName, insertActivities } from '../order-activities/public';
 import * as repo from './customer-links.repository';
 
 /** The verb of the order activity rows this module writes. */
@@ -233,26 +231,4 @@ export async function linkResentRow(
 ) {
   const description = LINK_ACTIVITY.RESENT(LINK_ACTIVITY.SENT[kind], await actorName(tx, actor));
   return activityRow(order, LINK_SENT_VERB, description, actor, { kind, resent: true });
-}
-
-/** POST /orders/{vertical}/{id}/links/{ref}/resend/: the link texted again, logged on the order. */
-export async function resendOrderLink(
-  db: Db,
-  p: { vertical: Vertical; orderId: number; ref: number },
-  actor: ActorContext,
-): Promise<CustomerLink> {
-  requireStaff(actor, PERMISSIONS.CAN_CHANGE_ORDER);
-  return db.transaction(async (tx) => {
-    const order = await loadOrder(tx, p.orderId, p.vertical);
-    const link = await repo.findLinkByRef(tx, p.ref);
-    if (!link || link.orderId !== order.id) throw notFound();
-    await textLinkAgain(tx, link, {
-      orderState: order.state,
-      customerId: order.customerId,
-      orderNumber: order.number,
-    });
-    await insertActivities(tx, [await linkResentRow(tx, order, link.kind, actor)]);
-    const [serialized] = await serializeLinks(tx, [link], () => order.state);
-    return serialized!;
-  });
 }

@@ -1,9 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { sha256 } from '../auth/auth.service';
-import { findUserByEmail } from '../users/users.repository';
-import { findResetTokenUser } from './audit.repository';
-import { type AuditAgent, type AuditRecord, recordAudit } from './audit.service';
+import {
+  type AuditAgent,
+  type AuditRecord,
+  findResetTokenUser,
+  recordAudit,
+} from '../audit/public';
+import { findUserByEmail } from '../users/public';
+import { sha256 } from './auth.service';
 
 /**
  * The sign-in routes' audit (issue 27): logins and failed logins, reset requests and resets.

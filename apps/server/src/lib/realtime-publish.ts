@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../db/client';
 
 /** The NOTIFY channel every instance LISTENs on (docs/decisions/0026-realtime-stream.md). */
 export const REALTIME_CHANNEL = 'dastak_realtime';

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderActivities } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
-import { publishOrdersChanged } from '../realtime/publish';
+import { publishOrdersChanged } from '../../lib/realtime-publish';
 
 /** The order activity log: written in the transaction of the change it records (rule 4). */
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema/outbox';
+import type { DbOrTx } from '../db/client';
+import { idempotencyKeys } from '../db/schema/outbox';
 
 /** Idempotency-Key bookkeeping for creates (DESIGN: API conventions). */
 

@@ -6,7 +6,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { ASSIGNABLE_RIDER_TABS } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { riderProfiles } from '../../../db/schema/riders';
+import { riderProfiles } from '../../db/schema/riders';
 import {
   activitiesOf,
   api,
@@ -17,8 +17,8 @@ import {
   pendingTasksOf,
   placeOrder,
   tokenWith,
-} from '../../../test/fixtures/orders.fixtures';
-import { createTestApp } from '../../../test/test-app';
+} from '../../test/fixtures/orders.fixtures';
+import { createTestApp } from '../../test/test-app';
 
 let f: Fixtures;
 beforeAll(async () => {

@@ -14,20 +14,26 @@ import {
   USER_TYPES,
   type Vertical,
 } from '@dastak/core/states';
-import type { Db } from '../../../db/client';
-import { badRequest, notFound } from '../../../lib/http-errors';
-import { reassignOrderInTx } from '../../orders/actions/order-assign.service';
-import type { ActorContext } from '../../orders/actor';
-import { lockOrders } from '../../orders/orders.repository';
-import * as dispatchRepo from '../dispatch.repository';
-import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
-import { lockRider } from '../queue/rider-queue.repository';
-import { solveAssignments } from '../routing/auto-assign';
-import { travelAmong } from '../routing/distance';
-import { riderName } from '../suggested/assignment-explanation';
-import { toOrderModel, toRiderModels } from '../suggested/rider-models';
-import { cellContext, RIDER_GROUPS } from '../suggested/scoring';
-import { groupCandidates } from '../suggested/suggested-riders.service';
+import type { Db } from '../../db/client';
+import type { ActorContext } from '../../lib/actor';
+import { badRequest, notFound } from '../../lib/http-errors';
+import {
+  cellContext,
+  DISPATCH_DEFAULTS,
+  type DispatchConfig,
+  groupCandidates,
+  listCandidatesWithQueues,
+  listCells,
+  listRegions,
+  lockRider,
+  RIDER_GROUPS,
+  riderName,
+  solveAssignments,
+  toOrderModel,
+  toRiderModels,
+  travelAmong,
+} from '../dispatch/public';
+import { lockOrders, reassignOrderInTx } from '../orders/public';
 import * as repo from './bulk-reassign.repository';
 
 /**
@@ -89,13 +95,13 @@ async function proposeForVertical(
   const config = opts.config ?? DISPATCH_DEFAULTS;
   const now = (opts.now ?? new Date()).getTime();
   // The auto-assignment job's fleet: on-duty, online riders of the vertical, minus the sick one.
-  const fleet = await dispatchRepo.listCandidatesWithQueues(db, { vertical });
+  const fleet = await listCandidatesWithQueues(db, { vertical });
   const riderRows = fleet.riders.filter((r) => r.id !== sickId);
   const taskRows = fleet.tasks.filter((t) => t.riderId !== sickId);
   const regionIds = [...new Set([...pending, ...riderRows].map((x) => x.regionId))];
-  const regionRows = await dispatchRepo.listRegions(db, regionIds);
+  const regionRows = await listRegions(db, regionIds);
   const hyperlocal = regionRows.filter((r) => r.isHyperlocalModeEnabled).map((r) => r.id);
-  const cellRows = await dispatchRepo.listCells(db, hyperlocal);
+  const cellRows = await listCells(db, hyperlocal);
   const regionsById = new Map(regionRows.map((r) => [r.id, r]));
   const orders = pending.map((o) =>
     toOrderModel(

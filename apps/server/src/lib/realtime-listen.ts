@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { DbHandle } from '../../db/client';
-import { REALTIME_CHANNEL } from './publish';
+import type { DbHandle } from '../db/client';
+import { REALTIME_CHANNEL } from './realtime-publish';
 
 export interface ChannelListener {
   close(): Promise<void>;

@@ -6,8 +6,8 @@ import {
 import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict } from '../../../lib/http-errors';
-import { actorFromRequest } from '../../orders/actor';
+import { actorFromRequest } from '../../lib/actor';
+import { conflict } from '../../lib/http-errors';
 import { bulkReassignParamsSchema } from './bulk-reassign.schemas';
 import { commitReassignAll, proposeReassignAll } from './bulk-reassign.service';
 
