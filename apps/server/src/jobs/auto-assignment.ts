@@ -1,7 +1,7 @@
 import type { Vertical } from '@dastak/core/states';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { HttpError } from '../lib/http-errors';
+import { isDomainError } from '../lib/domain-errors';
 import * as repo from '../modules/dispatch/dispatch.repository';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from '../modules/dispatch/dispatch-config';
 import { solveAssignments } from '../modules/dispatch/routing/auto-assign';
@@ -167,7 +167,10 @@ async function runVertical(
   }
 }
 
-/** Runs one order action; a refusal (the order moved on, the rider filled up) is skipped. */
+/**
+ * Runs one order action; a domain error (the order moved on, the rider filled up) is a refusal
+ * and is skipped; anything else is a bug and is thrown.
+ */
 async function attempt(
   opts: AutoAssignmentOptions,
   what: string,
@@ -178,7 +181,7 @@ async function attempt(
     await action();
     return true;
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode < 500) {
+    if (isDomainError(err)) {
       opts.log?.debug({ orderId, detail: err.detail }, `auto-assignment: ${what} skipped`);
       return false;
     }

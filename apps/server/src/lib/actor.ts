@@ -2,7 +2,7 @@ import type { PERMISSIONS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../plugins/auth';
-import { forbidden } from './http-errors';
+import { forbidden } from './domain-errors';
 
 /**
  * Who performs an order action. Services take this rather than a request so that the dispatch

@@ -4,7 +4,7 @@ import { RATE_LIMITS } from '@dastak/core/constants';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
 import { rateLimits } from '../db/schema/rate-limits';
-import { tooManyRequests } from './http-errors';
+import { rateLimited } from './domain-errors';
 
 /**
  * Rate limits (docs/decisions/0052-rate-limits.md). Each rule counts hits on one key in a fixed
@@ -182,7 +182,7 @@ export const loginDelayMs = (pairHits: number) =>
 export async function loginAttempt(store: LimitStore, address: string, email: string) {
   const { pair, address: perAddress } = loginRules(address, email);
   const verdict = await check(store, [pair, perAddress]);
-  if (verdict.retryAfterSeconds) throw tooManyRequests(verdict.retryAfterSeconds);
+  if (verdict.retryAfterSeconds) throw rateLimited(verdict.retryAfterSeconds);
   const wait = loginDelayMs(verdict.counts[0]?.hits ?? 0);
   if (wait) await sleep(wait);
   // A success is no failure: the pair starts again and the address's count takes it back.

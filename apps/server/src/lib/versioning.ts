@@ -3,7 +3,7 @@ import { etagOf, versionFromIfMatch } from '@dastak/core/entities/versioning';
 import { EDIT_CONFLICT } from '@dastak/core/messages/edit-conflict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../plugins/auth';
-import { HttpError } from './http-errors';
+import { conflict, type DomainError } from './domain-errors';
 
 /**
  * Optimistic concurrency of form edits (docs/decisions/0056). A route reads the version the
@@ -45,14 +45,14 @@ export function assertVersion(row: { version: number }, expected: number | undef
   if (expected !== undefined && row.version !== expected) throw new StaleVersion();
 }
 
-/** 409 `{detail, current, modifiedBy}`: the record as its GET answers it, and its last editor. */
+/** A conflict answered as 409 `{detail, current, modifiedBy}`: the record as its GET answers it, and its last editor. */
 export const versionConflict = (current: unknown, modifiedBy: NamedRef | null) =>
-  new HttpError(409, EDIT_CONFLICT.STALE, undefined, undefined, { current, modifiedBy });
+  conflict(EDIT_CONFLICT.STALE, { current, modifiedBy });
 
-/** Runs an edit; a StaleVersion from it becomes the 409 `conflict()` builds after the rollback. */
+/** Runs an edit; a StaleVersion from it becomes the conflict that `conflict()` builds after the rollback. */
 export async function editOrConflict<T>(
   edit: () => Promise<T>,
-  conflict: () => Promise<HttpError>,
+  conflict: () => Promise<DomainError>,
 ): Promise<T> {
   try {
     return await edit();

@@ -2,7 +2,7 @@ import { ROUTE_ACCESS, type RouteAccess } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/http-errors';
+import { forbidden, unauthenticated } from '../lib/domain-errors';
 import type { AuthUser, TokenService } from '../modules/auth/tokens';
 
 export interface RouteEntry {
@@ -51,7 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (!route.url || access === ROUTE_ACCESS.PUBLIC) return done();
     if (!access) return done(forbidden()); // undeclared routes are closed, never open
     const token = bearerToken(req);
-    if (!token) return done(unauthorized());
+    if (!token) return done(unauthenticated());
     // The hit path makes no closure: under tsx every function made per request is also named
     // at run time (esbuild's keepNames), which showed in the profile (issue 18).
     const known = opts.tokens.knownAccess(token);
@@ -97,7 +97,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 
 /** For handlers behind a non-public route: the user is always there. */
 export function currentUser(req: FastifyRequest): AuthUser {
-  if (!req.user) throw unauthorized();
+  if (!req.user) throw unauthenticated();
   return req.user;
 }
 

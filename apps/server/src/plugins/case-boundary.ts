@@ -3,7 +3,7 @@ import { isCleanText } from '@dastak/core/rules/text';
 import { keysToCamel } from '@dastak/core/wire-case';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, notFound } from '../lib/http-errors';
+import { invalid, notFound } from '../lib/domain-errors';
 
 /** The dotted path of the first text (value or key) for which `bad` holds, or null. */
 function findText(value: unknown, bad: (text: string) => boolean, path = ''): string | null {
@@ -51,7 +51,7 @@ export const caseBoundaryPlugin = fp(async (app: FastifyInstance) => {
     const field = findNul(req.query) ?? findNul(req.body);
     if (field !== null) {
       return done(
-        badRequest(INPUT_MESSAGES.NUL_CHARACTER, { [field]: [INPUT_MESSAGES.NUL_CHARACTER] }),
+        invalid(INPUT_MESSAGES.NUL_CHARACTER, { [field]: [INPUT_MESSAGES.NUL_CHARACTER] }),
       );
     }
     // The text rule (ADR 0050): no control, bidi-override or lone-surrogate character in any
@@ -59,6 +59,6 @@ export const caseBoundaryPlugin = fp(async (app: FastifyInstance) => {
     const unclean = findText(req.query, isUnclean) ?? findText(req.body, isUnclean);
     if (unclean === null) return done();
     const message = INPUT_MESSAGES.TEXT_INVALID_CHARACTERS;
-    done(badRequest(message, { [unclean]: [message] }));
+    done(invalid(message, { [unclean]: [message] }));
   });
 });

@@ -1,7 +1,7 @@
 import { HTTP_MESSAGES } from '@dastak/core/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../lib/http-errors';
+import { invalid } from '../lib/domain-errors';
 import { JSON_MAX_DEPTH, jsonDeeperThan } from '../lib/limits';
 
 /**
@@ -21,7 +21,7 @@ export const emptyJsonBodyPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     if (jsonDeeperThan(body as string, JSON_MAX_DEPTH)) {
-      done(badRequest(HTTP_MESSAGES.JSON_TOO_DEEP), undefined);
+      done(invalid(HTTP_MESSAGES.JSON_TOO_DEEP), undefined);
       return;
     }
     parseJson(req, body as string, done);

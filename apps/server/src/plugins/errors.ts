@@ -9,8 +9,23 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-errors';
+import { DomainError, type DomainErrorCode } from '../lib/domain-errors';
 import { methodNotAllowedPlugin } from './method-not-allowed';
+
+/**
+ * The status each domain error answers with: the one place the server's errors meet HTTP
+ * (docs/decisions/0060-domain-errors.md). `refused` and `conflict` both answer 409.
+ */
+const HTTP_STATUS: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  refused: 409,
+  conflict: 409,
+  expired: 410,
+  rate_limited: 429,
+};
 
 /** Fastify's own refusals, by code: the status we answer and the sentence from core. */
 const FRAMEWORK_ERRORS: Record<string, [status: number, detail: string]> = {
@@ -121,14 +136,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof HttpError) {
-      return retryAfter(reply, error.statusCode, error.retryAfterSeconds)
-        .code(error.statusCode)
-        .send({
-          detail: error.detail,
-          ...(error.errors && { errors: error.errors }),
-          ...error.extra,
-        });
+    if (error instanceof DomainError) {
+      const status = HTTP_STATUS[error.code];
+      const { errors, retryAfterSeconds, extra } = error.options;
+      return retryAfter(reply, status, retryAfterSeconds)
+        .code(status)
+        .send({ detail: error.detail, ...(errors && { errors }), ...extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path parameter that does not parse (an id out of range, an unknown vertical) names

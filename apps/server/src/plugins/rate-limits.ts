@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { tooManyRequests } from '../lib/http-errors';
+import { rateLimited } from '../lib/domain-errors';
 import {
   check,
   type LimitStore,
@@ -30,7 +30,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { store: Li
     const rules = RULES[name];
     const limit = async (req: FastifyRequest) => {
       const verdict = await check(opts.store, rules(req));
-      if (verdict.retryAfterSeconds) throw tooManyRequests(verdict.retryAfterSeconds);
+      if (verdict.retryAfterSeconds) throw rateLimited(verdict.retryAfterSeconds);
     };
     route.onRequest = [limit, ...[route.onRequest ?? []].flat()];
   });

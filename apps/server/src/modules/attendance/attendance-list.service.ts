@@ -10,7 +10,7 @@ import { karachiDateString, parseKarachi, toKarachiIso } from '@dastak/core/rule
 import { type OnTimeModel, onTimePercentage } from '@dastak/core/rules/lateness';
 import { riderShiftOnlinePercent } from '@dastak/core/rules/online-slots';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../lib/domain-errors';
 import { limitOffset } from '../../lib/paging';
 import { auditedCsv, type ExportAudit } from '../audit/public';
 import { enqueueEmail } from '../notifications/public';
@@ -60,7 +60,7 @@ export function filterOf(q: FilterQuery): repo.AttendanceFilter {
   const from = parseKarachi(q.startDatetime) ?? undefined;
   const to = parseKarachi(q.endDatetime) ?? undefined;
   if (from && to && from.getTime() > to.getTime()) {
-    throw badRequest(ATTENDANCE_MESSAGES.START_AFTER_END, {
+    throw invalid(ATTENDANCE_MESSAGES.START_AFTER_END, {
       startDatetime: [ATTENDANCE_MESSAGES.START_AFTER_END],
       endDatetime: [ATTENDANCE_MESSAGES.END_BEFORE_START],
     });

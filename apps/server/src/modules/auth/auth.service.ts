@@ -4,7 +4,7 @@ import { PASSWORD_RESET_TTL_MINUTES, REFRESH_TOKEN_TTL_DAYS } from '@dastak/core
 import { ERRORS, SUCCESS } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, unauthorized } from '../../lib/http-errors';
+import { invalid, unauthenticated } from '../../lib/domain-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { publishSessionsChanged } from '../../lib/realtime-publish';
 import { enqueueEmail } from '../notifications/public';
@@ -61,7 +61,7 @@ export async function login(
 ) {
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !ok || !user.isActive) throw badRequest(ERRORS.INVALID_CREDENTIALS);
+  if (!user || !ok || !user.isActive) throw invalid(ERRORS.INVALID_CREDENTIALS);
   await updateUser(deps.db, user.id, {
     lastLogin: new Date(),
     ...(input.playerId ? { playerId: input.playerId } : {}),
@@ -90,21 +90,21 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 export async function refresh(deps: AuthDeps, input: { refreshToken: string; email: string }) {
   const row = await repo.findRefreshToken(deps.db, sha256(input.refreshToken));
   if (!row || row.revokedAt || row.expiresAt < new Date())
-    throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
+    throw unauthenticated(ERRORS.INVALID_REFRESH_TOKEN);
   const user = await findUserById(deps.db, row.userId);
   if (!user?.isActive || user.email.toLowerCase() !== input.email.toLowerCase()) {
-    throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
+    throw unauthenticated(ERRORS.INVALID_REFRESH_TOKEN);
   }
   // An ended session refuses its family (a family from before sessions gets its row here).
   if (!(await repo.ensureSession(deps.db, row.familyId, user.id)))
-    throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
+    throw unauthenticated(ERRORS.INVALID_REFRESH_TOKEN);
   if (row.rotatedAt || !(await repo.claimRefreshToken(deps.db, row.id))) {
     // A lost race against a concurrent rotation of the same token counts as rotated just now.
     const rotatedAt = row.rotatedAt?.getTime() ?? Date.now();
     if (Date.now() - rotatedAt > REFRESH_REUSE_GRACE_MS) {
       // Reuse: the session ends, its access tokens too.
       await endSession(deps, row.familyId, user.id);
-      throw unauthorized(ERRORS.INVALID_REFRESH_TOKEN);
+      throw unauthenticated(ERRORS.INVALID_REFRESH_TOKEN);
     }
   }
   const { token, refreshToken } = await issueTokens(deps, user, row.familyId);
@@ -176,7 +176,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.db.transaction(async (tx) => {
     const claimed = await repo.claimResetToken(tx, sha256(input.token));
-    if (!claimed) throw badRequest(ERRORS.INVALID_RESET_TOKEN);
+    if (!claimed) throw invalid(ERRORS.INVALID_RESET_TOKEN);
     await updateUser(tx, claimed.userId, { passwordHash });
     // A new password cancels every other link and ends every existing session.
     await repo.cancelResetTokens(tx, claimed.userId);
@@ -190,7 +190,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
 
 export async function me(deps: AuthDeps, userId: number) {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw unauthorized();
+  if (!user) throw unauthenticated();
   return toUserDto(deps.db, user);
 }
 

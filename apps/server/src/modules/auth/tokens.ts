@@ -1,6 +1,6 @@
 import { ERRORS } from '@dastak/core/messages';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { unauthorized } from '../../lib/http-errors';
+import { unauthenticated } from '../../lib/domain-errors';
 
 /**
  * Who a request acts for: the user of the token's session, with the user's permissions as they
@@ -158,18 +158,18 @@ export function createTokenService(
       try {
         ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
       } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) throw unauthorized(ERRORS.JWT_EXPIRED);
-        throw unauthorized(ERRORS.INVALID_TOKEN);
+        if (err instanceof joseErrors.JWTExpired) throw unauthenticated(ERRORS.JWT_EXPIRED);
+        throw unauthenticated(ERRORS.INVALID_TOKEN);
       }
       const userId = Number(payload.sub);
       const sessionId = payload.sid;
-      if (!Number.isSafeInteger(userId)) throw unauthorized(ERRORS.INVALID_TOKEN);
+      if (!Number.isSafeInteger(userId)) throw unauthenticated(ERRORS.INVALID_TOKEN);
       // Signed before tokens named their session (an upgrade): the console refreshes on
       // 'jwt expired', and the refresh gives it a token of the session (ADR 0053).
-      if (typeof sessionId !== 'string') throw unauthorized(ERRORS.JWT_EXPIRED);
+      if (typeof sessionId !== 'string') throw unauthenticated(ERRORS.JWT_EXPIRED);
       // An ended session, a deleted or deactivated user: refused, and read again if presented again.
       const now = UUID.test(sessionId) ? await sessions.load(sessionId, userId) : undefined;
-      if (!now) throw unauthorized(ERRORS.INVALID_TOKEN);
+      if (!now) throw unauthenticated(ERRORS.INVALID_TOKEN);
       // Frozen: one object now serves every request that carries this token.
       const user: AuthUser = Object.freeze({
         ...now,

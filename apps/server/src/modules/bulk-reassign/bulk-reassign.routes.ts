@@ -7,7 +7,7 @@ import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorFromRequest } from '../../lib/actor';
-import { conflict } from '../../lib/http-errors';
+import { refused } from '../../lib/domain-errors';
 import { bulkReassignParamsSchema } from './bulk-reassign.schemas';
 import { commitReassignAll, proposeReassignAll } from './bulk-reassign.service';
 
@@ -57,7 +57,7 @@ export const bulkReassignRoutes: FastifyPluginAsyncZod = async (app) => {
             outcome.changed.includes(l.orderId) ? [[`lines.${i}`, [M.ORDER_CHANGED]]] : [],
           ),
         );
-        throw conflict(outcome.detail, errors);
+        throw refused(outcome.detail, errors);
       }
       const { ok: _ok, ...reply } = outcome;
       return reply;

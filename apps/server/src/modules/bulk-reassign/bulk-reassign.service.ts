@@ -16,7 +16,7 @@ import {
 } from '@dastak/core/states';
 import type { Db } from '../../db/client';
 import type { ActorContext } from '../../lib/actor';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../lib/domain-errors';
 import {
   cellContext,
   DISPATCH_DEFAULTS,
@@ -175,10 +175,10 @@ export async function commitReassignAll(
   const lines = [...body.lines].sort((a, b) => a.orderId - b.orderId);
   const orderIds = lines.map((l) => l.orderId);
   if (new Set(orderIds).size !== orderIds.length) {
-    throw badRequest(M.DUPLICATE_ORDER, { lines: [M.DUPLICATE_ORDER] });
+    throw invalid(M.DUPLICATE_ORDER, { lines: [M.DUPLICATE_ORDER] });
   }
   if (lines.some((l) => l.riderId === riderId)) {
-    throw badRequest(M.SAME_RIDER, { lines: [M.SAME_RIDER] });
+    throw invalid(M.SAME_RIDER, { lines: [M.SAME_RIDER] });
   }
   return db.transaction(async (tx): Promise<CommitOutcome> => {
     if (!(await repo.findRider(tx, riderId))) throw notFound();
@@ -188,7 +188,7 @@ export async function commitReassignAll(
     )) {
       const rider = await lockRider(tx, id);
       if (!rider || rider.userType !== USER_TYPES.RIDER) {
-        throw badRequest(ORDER_MESSAGES.RIDER_NOT_FOUND, {
+        throw invalid(ORDER_MESSAGES.RIDER_NOT_FOUND, {
           lines: [ORDER_MESSAGES.RIDER_NOT_FOUND],
         });
       }

@@ -1,6 +1,6 @@
 import type { ScanType } from '@dastak/core/entities/catalog';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/domain-errors';
 import { updateStabilityHours } from './catalog.repository';
 
 /**

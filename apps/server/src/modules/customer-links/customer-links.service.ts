@@ -15,7 +15,7 @@ import {
 } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ActorContext } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/http-errors';
+import { conflict, notFound, refused } from '../../lib/domain-errors';
 import { enqueueSms, type SmsMessage } from '../notifications/public';
 import { activityRow, actorName, insertActivities } from '../order-activities/public';
 import * as repo from './customer-links.repository';
@@ -61,7 +61,7 @@ async function phoneOf(tx: DbOrTx, customerId: number) {
   const customer = await repo.findCustomer(tx, customerId);
   if (!customer) throw notFound();
   const phone = customer.phone.trim();
-  if (!phone) throw conflict(LINK_MESSAGES.CUSTOMER_HAS_NO_PHONE);
+  if (!phone) throw refused(LINK_MESSAGES.CUSTOMER_HAS_NO_PHONE);
   return phone;
 }
 
@@ -217,7 +217,7 @@ export async function textLinkAgain(
   link: repo.LinkRow,
   p: { orderState: OrderState | null; customerId: number; orderNumber: string | null },
 ) {
-  if (isLinkExpired(link, p.orderState)) throw conflict(LINK_MESSAGES.LINK_EXPIRED);
+  if (isLinkExpired(link, p.orderState)) throw refused(LINK_MESSAGES.LINK_EXPIRED);
   if (await isLinkCompleted(tx, link)) throw conflict(PUBLIC_PAGES.ALREADY_SUBMITTED);
   await textLink(tx, link, await phoneOf(tx, link.customerId ?? p.customerId), p.orderNumber);
 }

@@ -9,7 +9,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorFromRequest } from '../../lib/actor';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../lib/domain-errors';
 import { deleteCustomerAddress } from './customer-address-delete.service';
 
 /**
@@ -34,7 +34,7 @@ export const customerAddressDeleteRoutes: FastifyPluginAsyncZod = async (app) =>
     async (req) => {
       const body = req.body ?? {};
       if (body.customerAddressId !== undefined && body.customerAddressId !== req.params.id) {
-        throw badRequest(ADDRESS_DELETE_MESSAGES.ID_MISMATCH, {
+        throw invalid(ADDRESS_DELETE_MESSAGES.ID_MISMATCH, {
           customerAddressId: [ADDRESS_DELETE_MESSAGES.ID_MISMATCH],
         });
       }

@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { addressDeleteBlocker } from '@dastak/core/rules/address-delete';
 import type { Db, DbOrTx } from '../../db/client';
 import { type ActorContext, requireStaff } from '../../lib/actor';
-import { conflict, notFound } from '../../lib/http-errors';
+import { notFound, refused } from '../../lib/domain-errors';
 import { activityRow, actorName, insertActivities } from '../order-activities/public';
 import { lockOrder } from '../orders/public';
 import * as repo from './customer-address-delete.repository';
@@ -34,7 +34,7 @@ export async function deleteCustomerAddress(
     if (!address) throw notFound();
     if (order) {
       const blocker = addressDeleteBlocker(order, address, true);
-      if (blocker) throw conflict(blocker);
+      if (blocker) throw refused(blocker);
     }
     await repo.softDeleteAddress(tx, address.id, { verified: false, isValid: false });
     const orderIds = order ? [order.id] : await repo.listOrderIdsAt(tx, address.id);

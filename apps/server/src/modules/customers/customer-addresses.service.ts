@@ -6,7 +6,7 @@ import { CUSTOMER_MESSAGES } from '@dastak/core/messages';
 import type { Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { invalid, notFound, refused } from '../../lib/domain-errors';
 import { type Edit, versionConflict } from '../../lib/versioning';
 import { findUserRef } from '../users/public';
 import * as repo from './customer-addresses.repository';
@@ -58,17 +58,17 @@ export async function createAddress(
   body: CustomerAddressCreate & { city?: number },
 ) {
   if (body.vertical !== vertical) {
-    throw badRequest(CUSTOMER_MESSAGES.ADDRESS_VERTICAL_MISMATCH, {
+    throw invalid(CUSTOMER_MESSAGES.ADDRESS_VERTICAL_MISMATCH, {
       vertical: [CUSTOMER_MESSAGES.ADDRESS_VERTICAL_MISMATCH],
     });
   }
   if (!(await customerExists(db, body.customer))) {
-    throw badRequest(CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN, {
+    throw invalid(CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN, {
       customer: [CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN],
     });
   }
   if (body.city !== undefined && !(await repo.getCity(db, body.city))) {
-    throw badRequest(CUSTOMER_MESSAGES.CITY_INVALID, { city: [CUSTOMER_MESSAGES.CITY_INVALID] });
+    throw invalid(CUSTOMER_MESSAGES.CITY_INVALID, { city: [CUSTOMER_MESSAGES.CITY_INVALID] });
   }
   const point = { latitude: body.latitude, longitude: body.longitude };
   const containing = (await repo.regionsAround(db, point.latitude, point.longitude)).filter((r) =>
@@ -117,7 +117,7 @@ export async function verifyAddress(db: Db, id: number, verified: boolean, edit:
       await findUserRef(db, row.modifiedById),
     );
   if (edit.expected !== undefined && current.version !== edit.expected) throw await stale(current);
-  if (verified && !current.isValid) throw conflict(CUSTOMER_MESSAGES.VERIFY_INVALID_ADDRESS);
+  if (verified && !current.isValid) throw refused(CUSTOMER_MESSAGES.VERIFY_INVALID_ADDRESS);
   const row = await repo.setVerified(db, id, verified, edit);
   if (!row) {
     const now = await repo.getLiveAddress(db, id);

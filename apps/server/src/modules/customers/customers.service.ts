@@ -9,7 +9,7 @@ import { CUSTOMER_MESSAGES } from '@dastak/core/messages';
 import { karachiDateString, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { AgeUnit, Gender, Scope } from '@dastak/core/states';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../lib/domain-errors';
 import { containsPattern } from '../../lib/search-pattern';
 import { type Edit, versionConflict } from '../../lib/versioning';
 import { orderHistoryPage } from '../orders/public';
@@ -144,7 +144,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 };
 
 const phoneTaken = () =>
-  badRequest(CUSTOMER_MESSAGES.PHONE_TAKEN, { phone: [CUSTOMER_MESSAGES.PHONE_TAKEN] });
+  invalid(CUSTOMER_MESSAGES.PHONE_TAKEN, { phone: [CUSTOMER_MESSAGES.PHONE_TAKEN] });
 
 /**
  * POST /entity/customers/: the customer and, from the same details, their own patient (relation

@@ -1,7 +1,7 @@
 import { CUSTOMER_MESSAGES } from '@dastak/core/messages';
 import type { Db } from '../../db/client';
 import { round6 } from '../../demo/geometry';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../lib/domain-errors';
 import { containsPattern } from '../../lib/search-pattern';
 import { getCity } from './customer-addresses.repository';
 import * as repo from './geocoder.repository';
@@ -71,7 +71,7 @@ export async function geocode(
 ) {
   const city = await getCity(db, p.city);
   if (!city)
-    throw badRequest(CUSTOMER_MESSAGES.CITY_INVALID, { city: [CUSTOMER_MESSAGES.CITY_INVALID] });
+    throw invalid(CUSTOMER_MESSAGES.CITY_INVALID, { city: [CUSTOMER_MESSAGES.CITY_INVALID] });
   const box = { south: city.south, west: city.west, north: city.north, east: city.east };
   if (p.geocoderUrl) {
     try {

@@ -1,7 +1,7 @@
 import type { PatientCreate, PatientUpdate } from '@dastak/core/entities/patients';
 import { CUSTOMER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../lib/domain-errors';
 import { type Edit, versionConflict } from '../../lib/versioning';
 import { findUserRef } from '../users/public';
 import { customerExists } from './customers.repository';
@@ -13,7 +13,7 @@ const MAX_AGE = 150;
 
 function valuesOf(body: PatientCreate | PatientUpdate) {
   if (body.age !== undefined && (!Number.isInteger(body.age) || body.age > MAX_AGE)) {
-    throw badRequest(VALIDATION.AGE_INVALID, { age: [VALIDATION.AGE_INVALID] });
+    throw invalid(VALIDATION.AGE_INVALID, { age: [VALIDATION.AGE_INVALID] });
   }
   return {
     firstName: body.firstName,
@@ -29,7 +29,7 @@ function valuesOf(body: PatientCreate | PatientUpdate) {
 /** POST /entity/patient/: a patient of an existing customer. */
 export async function createPatient(db: Db, body: PatientCreate) {
   if (!(await customerExists(db, body.customer))) {
-    throw badRequest(CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN, {
+    throw invalid(CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN, {
       customer: [CUSTOMER_MESSAGES.CUSTOMER_UNKNOWN],
     });
   }
@@ -46,7 +46,7 @@ export async function updatePatient(db: Db, id: number, body: PatientUpdate, edi
   const current = await repo.getLivePatient(db, id);
   if (!current) throw notFound();
   if (current.customerId !== body.customer) {
-    throw badRequest(CUSTOMER_MESSAGES.PATIENT_OTHER_CUSTOMER, {
+    throw invalid(CUSTOMER_MESSAGES.PATIENT_OTHER_CUSTOMER, {
       customer: [CUSTOMER_MESSAGES.PATIENT_OTHER_CUSTOMER],
     });
   }

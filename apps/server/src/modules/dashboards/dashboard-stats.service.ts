@@ -12,7 +12,7 @@ import { type OnTimeModel, onTimePercentage } from '@dastak/core/rules/lateness'
 import { orderStatsOf } from '@dastak/core/rules/order-stats';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../lib/domain-errors';
 import { pickupWindow } from './dashboard-window';
 import * as repo from './dashboards.repository';
 
@@ -68,7 +68,7 @@ export async function dailyOrderStats(
   const first =
     q.date ?? karachiDateString(new Date(noon(today) - (ON_TIME_RATE_DAYS - 1) * DAY_MS));
   if (first > today) {
-    throw badRequest(DASHBOARD_MESSAGES.DATE_IN_FUTURE, {
+    throw invalid(DASHBOARD_MESSAGES.DATE_IN_FUTURE, {
       date: [DASHBOARD_MESSAGES.DATE_IN_FUTURE],
     });
   }

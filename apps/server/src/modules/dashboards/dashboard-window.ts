@@ -2,7 +2,7 @@ import { DASHBOARD_WINDOW_MAX_DAYS } from '@dastak/core/constants';
 import { DASHBOARD_MESSAGES, VALIDATION } from '@dastak/core/messages';
 import { endOfKarachiDay, parseKarachi, startOfKarachiDay } from '@dastak/core/rules/karachi-time';
 import { validatePickupRange } from '@dastak/core/rules/order-filters';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../lib/domain-errors';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -22,7 +22,7 @@ export function pickupWindow(
   };
   const errors = validatePickupRange(given.from, given.to);
   if (errors.pickupFrom || errors.pickupTo) {
-    throw badRequest(VALIDATION.PICKUP_FROM_AFTER_TO, {
+    throw invalid(VALIDATION.PICKUP_FROM_AFTER_TO, {
       pickupFrom: [errors.pickupFrom as string],
       pickupTo: [errors.pickupTo as string],
     });
@@ -30,7 +30,7 @@ export function pickupWindow(
   const from = given.from ?? startOfKarachiDay(given.to ?? now);
   const to = given.to ?? endOfKarachiDay(given.from ?? now);
   if (to.getTime() - from.getTime() > DASHBOARD_WINDOW_MAX_DAYS * DAY_MS) {
-    throw badRequest(DASHBOARD_MESSAGES.WINDOW_TOO_LONG, {
+    throw invalid(DASHBOARD_MESSAGES.WINDOW_TOO_LONG, {
       pickupTo: [DASHBOARD_MESSAGES.WINDOW_TOO_LONG],
     });
   }

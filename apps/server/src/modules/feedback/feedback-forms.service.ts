@@ -7,7 +7,7 @@ import {
 } from '@dastak/core/entities/feedback';
 import { PUBLIC_FORM_MESSAGES, PUBLIC_PAGES } from '@dastak/core/messages';
 import type { SurveyForm } from '@dastak/core/states';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { conflict, invalid, notFound } from '../../lib/domain-errors';
 import {
   completeInteraction,
   findInteraction,
@@ -132,14 +132,14 @@ export async function submitInteraction(
     throw feedbackExpired();
   }
   if (body.interactionId !== id) {
-    throw badRequest(PUBLIC_FORM_MESSAGES.INTERACTION_MISMATCH, {
+    throw invalid(PUBLIC_FORM_MESSAGES.INTERACTION_MISMATCH, {
       interactionId: [PUBLIC_FORM_MESSAGES.INTERACTION_MISMATCH],
     });
   }
   const questions = await listActiveQuestions(deps.db, form);
   const errors = answerErrors(questions, body);
   const first = Object.values(errors)[0]?.[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw invalid(first, errors);
 
   const types = new Map(questions.map((q) => [q.id, q.type]));
   const answers = body.responses

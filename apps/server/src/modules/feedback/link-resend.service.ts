@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
 import type { Db } from '../../db/client';
 import { type ActorContext, requireStaff } from '../../lib/actor';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/domain-errors';
 import {
   findLinkByRef,
   linkResentRow,

@@ -1,7 +1,7 @@
 import type { LiveLocation } from '@dastak/core/entities/feedback';
 import { maskContact } from '@dastak/core/rules/mask';
 import type { OrderState } from '@dastak/core/states';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/domain-errors';
 import { type Point, planRoute, type RiderModel, roadLeg, toRiderModels } from '../dispatch/public';
 import { findLiveOrder, findRiderWithQueue, listLiveScanTypes } from './live-location.repository';
 import { isLinkExpired, type PublicDeps, readLink } from './public-feedback.shared';

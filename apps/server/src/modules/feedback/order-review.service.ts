@@ -1,7 +1,7 @@
 import { MAX_SATISFACTION_ANSWER } from '@dastak/core/constants';
 import type { OrderReview, OrderReviewSubmit } from '@dastak/core/entities/feedback';
 import { PUBLIC_PAGES } from '@dastak/core/messages';
-import { conflict, notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/domain-errors';
 import {
   completeReview,
   findOrderWithReview,

@@ -4,7 +4,7 @@ import type { PublicLinkKind } from '@dastak/core/states';
 import { z } from 'zod';
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../lib/http-errors';
+import { expired } from '../../lib/domain-errors';
 import { findLink, markLinkOpened } from './public-feedback.repository';
 
 /** Characters of a link id: PUBLIC_LINKS.ID_BYTES random bytes in base64url (32). */
@@ -50,6 +50,6 @@ export function outcomeFields(config: PublicDeps['config'], invite: boolean) {
   };
 }
 
-export const feedbackExpired = () => new HttpError(410, ERRORS.FEEDBACK_EXPIRED);
+export const feedbackExpired = () => expired(ERRORS.FEEDBACK_EXPIRED);
 
 export type { PublicLinkKind };

@@ -7,7 +7,7 @@ import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { OrderState } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import { type ActorContext, requireStaff } from '../../lib/actor';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { conflict, invalid, notFound } from '../../lib/domain-errors';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -97,7 +97,7 @@ export async function sendCustomerSurvey(
     if (!(await findCustomer(tx, customerId))) throw notFound();
     const order = body.order ? await orderForLink(tx, body.order) : null;
     if (body.order && order?.customerId !== customerId) {
-      throw badRequest(LINK_MESSAGES.ORDER_NOT_CUSTOMERS, {
+      throw invalid(LINK_MESSAGES.ORDER_NOT_CUSTOMERS, {
         order: [LINK_MESSAGES.ORDER_NOT_CUSTOMERS],
       });
     }

@@ -14,7 +14,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { type ActorContext, hasStaffPermission, requireStaff } from '../../lib/actor';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/domain-errors';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -25,8 +25,6 @@ import * as repo from './issue-reports.repository';
 import { decodeScreenshot, screenshotType } from './screenshot-check';
 
 type Staff = Extract<ActorContext, { kind: 'staff' }>;
-
-const invalid = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
 const isManager = (actor: ActorContext) =>
   hasStaffPermission(actor, PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS);
@@ -67,12 +65,12 @@ const serializeComment = (c: Awaited<ReturnType<typeof repo.commentsOf>>[number]
 function checkScreenshot(text: string) {
   const bytes = decodeScreenshot(text);
   if (!bytes || bytes.length === 0)
-    throw invalid('screenshot', ISSUE_REPORT_MESSAGES.SCREENSHOT_TYPE);
+    throw invalidField('screenshot', ISSUE_REPORT_MESSAGES.SCREENSHOT_TYPE);
   if (bytes.length > ISSUE_REPORT_LIMITS.SCREENSHOT_MAX_BYTES) {
-    throw invalid('screenshot', ISSUE_REPORT_MESSAGES.SCREENSHOT_TOO_LARGE);
+    throw invalidField('screenshot', ISSUE_REPORT_MESSAGES.SCREENSHOT_TOO_LARGE);
   }
   const contentType = screenshotType(bytes);
-  if (!contentType) throw invalid('screenshot', ISSUE_REPORT_MESSAGES.SCREENSHOT_TYPE);
+  if (!contentType) throw invalidField('screenshot', ISSUE_REPORT_MESSAGES.SCREENSHOT_TYPE);
   return { bytes, contentType };
 }
 
@@ -131,7 +129,8 @@ export async function createIssueReport(
       }
     }
     const order = orderNumber ? await repo.findOrderByNumber(tx, orderNumber) : undefined;
-    if (orderNumber && !order) throw invalid('orderNumber', ISSUE_REPORT_MESSAGES.ORDER_NOT_FOUND);
+    if (orderNumber && !order)
+      throw invalidField('orderNumber', ISSUE_REPORT_MESSAGES.ORDER_NOT_FOUND);
     const { id } = await repo.insertReport(tx, {
       title: body.title,
       description: body.description,

@@ -1,7 +1,7 @@
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../lib/http-errors';
+import { notFound, unauthenticated } from '../../lib/domain-errors';
 
 /**
  * GET /api/metrics: Prometheus text for a scraper holding METRICS_TOKEN (Bearer). Without the
@@ -23,7 +23,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const metrics = app.metrics;
       if (!metrics) throw notFound();
-      if (!metrics.admits(req.headers.authorization)) throw unauthorized();
+      if (!metrics.admits(req.headers.authorization)) throw unauthenticated();
       const text = await metrics.registry.metrics();
       return reply.type(metrics.registry.contentType).send(text);
     },

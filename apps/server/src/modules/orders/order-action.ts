@@ -11,7 +11,7 @@ import { type OrderFacts, transitionBlocker } from '@dastak/core/rules/order-gua
 import type { OrderState, Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
 import type { ActorContext } from '../../lib/actor';
-import { conflict, forbidden, notFound } from '../../lib/http-errors';
+import { forbidden, notFound, refused } from '../../lib/domain-errors';
 import { recomputeRiderState, removeOrderTasks } from '../dispatch/public';
 import { userNames } from '../users/public';
 import { lockOrder, type OrderPatch, type OrderRow } from './orders.repository';
@@ -61,10 +61,10 @@ export function checkTransition(
   const vertical = order.vertical as Vertical;
   const state = order.state as OrderState;
   if (!ORDER_TRANSITIONS[action].verticals.includes(vertical)) {
-    throw conflict(transitionError(action, state, vertical));
+    throw refused(transitionError(action, state, vertical));
   }
   if (!canTransition(action, state, vertical, role)) {
-    throw conflict(transitionError(action, state));
+    throw refused(transitionError(action, state));
   }
   const blocker = transitionBlocker(
     action,
@@ -76,7 +76,7 @@ export function checkTransition(
     },
     role,
   );
-  if (blocker) throw conflict(blocker);
+  if (blocker) throw refused(blocker);
 }
 
 /** Lock, authorise and check in one call: what most actions start with. */

@@ -1,6 +1,6 @@
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/domain-errors';
 import { listActivities } from '../order-activities/public';
 import { orderExists } from './orders.repository';
 

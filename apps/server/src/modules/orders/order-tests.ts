@@ -2,7 +2,7 @@ import { ORDER_MESSAGES, VALIDATION } from '@dastak/core/messages';
 import { discountForTotal, orderTotal } from '@dastak/core/rules/order-total';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../db/client';
-import { badRequest } from '../../lib/http-errors';
+import { invalid } from '../../lib/domain-errors';
 import { findScanTypesByCode } from './order-references.repository';
 import type { OrderLine } from './orders.repository';
 
@@ -17,7 +17,7 @@ export async function resolveTests(
   field: string,
   emptyMessage: string,
 ) {
-  if (codes.length === 0) throw badRequest(emptyMessage, { [field]: [emptyMessage] });
+  if (codes.length === 0) throw invalid(emptyMessage, { [field]: [emptyMessage] });
   const counts = new Map<string, number>();
   for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
   const found = new Map(
@@ -26,10 +26,10 @@ export async function resolveTests(
   const tests = [...counts.keys()].map((code) => {
     const test = found.get(code);
     if (!test?.isActive || test.vertical !== vertical) {
-      throw badRequest(ORDER_MESSAGES.UNKNOWN_TEST, { [field]: [ORDER_MESSAGES.UNKNOWN_TEST] });
+      throw invalid(ORDER_MESSAGES.UNKNOWN_TEST, { [field]: [ORDER_MESSAGES.UNKNOWN_TEST] });
     }
     if (!test.isAllowed) {
-      throw badRequest(VALIDATION.TEST_NOT_ALLOWED, { [field]: [VALIDATION.TEST_NOT_ALLOWED] });
+      throw invalid(VALIDATION.TEST_NOT_ALLOWED, { [field]: [VALIDATION.TEST_NOT_ALLOWED] });
     }
     return { ...test, count: counts.get(code) ?? 1 };
   });
@@ -58,7 +58,7 @@ export function priceOrder(
 ): { discountPercent: number; givenValue: number } {
   const values = lines.map((line) => line.value * line.count);
   const mismatch = () =>
-    badRequest(ORDER_MESSAGES.TOTAL_MISMATCH, { value: [ORDER_MESSAGES.TOTAL_MISMATCH] });
+    invalid(ORDER_MESSAGES.TOTAL_MISMATCH, { value: [ORDER_MESSAGES.TOTAL_MISMATCH] });
   const discount = p.discount ?? (p.value === undefined ? 0 : discountForTotal(values, p.value));
   if (discount === null) throw mismatch();
   const total = orderTotal(values, discount);

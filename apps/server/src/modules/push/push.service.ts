@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto';
 import type { PushSubscriptionBody } from '@dastak/core/entities/push';
 import { PUSH_MESSAGES } from '@dastak/core/messages';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../lib/domain-errors';
 import * as repo from './push.repository';
 
 /** Loopback hosts a plain-http endpoint may use when PUSH_ALLOW_HTTP is on (tests). */
@@ -13,7 +13,7 @@ export function checkEndpoint(endpoint: string, allowHttp: boolean) {
   const url = new URL(endpoint);
   const ok = url.protocol === 'https:' || (allowHttp && LOOPBACK.has(url.hostname));
   if (!ok || url.username || url.password) {
-    throw badRequest(PUSH_MESSAGES.ENDPOINT_NOT_HTTPS, {
+    throw invalid(PUSH_MESSAGES.ENDPOINT_NOT_HTTPS, {
       endpoint: [PUSH_MESSAGES.ENDPOINT_NOT_HTTPS],
     });
   }
@@ -35,7 +35,7 @@ function checkKeys(keys: { p256dh: string; auth: string }) {
   if (Buffer.from(keys.auth, 'base64url').length !== 16) {
     errors['keys.auth'] = [PUSH_MESSAGES.KEY_INVALID];
   }
-  if (Object.keys(errors).length > 0) throw badRequest(PUSH_MESSAGES.KEY_INVALID, errors);
+  if (Object.keys(errors).length > 0) throw invalid(PUSH_MESSAGES.KEY_INVALID, errors);
 }
 
 export async function subscribe(

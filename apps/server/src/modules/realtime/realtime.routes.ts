@@ -3,7 +3,7 @@ import { realtimeStreamQuerySchema } from '@dastak/core/entities/realtime';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/domain-errors';
 import { RealtimeHub } from './hub';
 import * as repo from './realtime.repository';
 

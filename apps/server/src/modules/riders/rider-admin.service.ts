@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ActorContext } from '../../lib/actor';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { forbidden, invalid, notFound, refused } from '../../lib/domain-errors';
 import { hashPassword } from '../../lib/password';
 import type { AuthUser } from '../auth/public';
 import * as orderActions from './order-actions';
@@ -31,12 +31,12 @@ async function checkFields(
     errors.phone = [RIDER_MESSAGES.PHONE_TAKEN];
   }
   const first = Object.values(errors)[0]?.[0];
-  if (first || !region) throw badRequest(first ?? RIDER_MESSAGES.REGION_INVALID, errors);
+  if (first || !region) throw invalid(first ?? RIDER_MESSAGES.REGION_INVALID, errors);
   return region;
 }
 
 const emailTakenError = () =>
-  badRequest(RIDER_MESSAGES.EMAIL_TAKEN, { email: [RIDER_MESSAGES.EMAIL_TAKEN] });
+  invalid(RIDER_MESSAGES.EMAIL_TAKEN, { email: [RIDER_MESSAGES.EMAIL_TAKEN] });
 
 /** POST /entity/rider-create/: a users row (type Rider) and its profile, in one transaction. */
 export async function createRider(db: Db, input: RiderCreate) {
@@ -88,7 +88,7 @@ export async function updateRider(
       // a rider whose task lists no longer show them. Within a vertical the work goes along.
       if (region.vertical !== current.vertical) {
         const n = await repo.countWorkInHand(tx, id);
-        if (n > 0) throw conflict(RIDER_MESSAGES.tasksInHandMove(n));
+        if (n > 0) throw refused(RIDER_MESSAGES.tasksInHandMove(n));
       }
       await repo.updateRider(
         tx,
@@ -137,7 +137,7 @@ export function authoriseFlags(user: AuthUser, flags: RiderFlags) {
 export async function setDuty(tx: DbOrTx, riderId: number, isOnDuty: boolean) {
   if (!isOnDuty) {
     const n = await repo.countWorkInHand(tx, riderId);
-    if (n > 0) throw conflict(RIDER_MESSAGES.tasksInHand(n));
+    if (n > 0) throw refused(RIDER_MESSAGES.tasksInHand(n));
   }
   await repo.updateRider(tx, riderId, {}, { isOnDuty });
 }

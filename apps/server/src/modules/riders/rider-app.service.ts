@@ -2,7 +2,7 @@ import { RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { OrderState, RiderState, RiderTaskType } from '@dastak/core/states';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/http-errors';
+import { forbidden, notFound, refused } from '../../lib/domain-errors';
 import * as orderActions from './order-actions';
 import { setDuty } from './rider-admin.service';
 import * as repo from './rider-app.repository';
@@ -115,7 +115,7 @@ export async function reportProblem(
  */
 export async function deliverAtCenter(db: Db, riderId: number, collectionCenterId: number) {
   const orderIds = await repo.listCollectedInHand(db, riderId);
-  if (orderIds.length === 0) throw conflict(RIDER_MESSAGES.NO_COLLECTED_ORDERS);
+  if (orderIds.length === 0) throw refused(RIDER_MESSAGES.NO_COLLECTED_ORDERS);
   const result = await orderActions.markDeliveredAtCenter(
     db,
     { orderIds, collectionCenterId },
@@ -140,13 +140,13 @@ export async function givePatientFeedback(
   },
 ) {
   const order = await ownOrder(db, riderId, orderId);
-  if (!order.collectedAt) throw conflict(RIDER_MESSAGES.FEEDBACK_BEFORE_COLLECTION);
+  if (!order.collectedAt) throw refused(RIDER_MESSAGES.FEEDBACK_BEFORE_COLLECTION);
   const row = await repo.insertPatientFeedback(db, {
     orderId,
     riderId,
     ...body,
     isComplete: true,
   });
-  if (!row) throw conflict(RIDER_MESSAGES.FEEDBACK_ALREADY_GIVEN);
+  if (!row) throw refused(RIDER_MESSAGES.FEEDBACK_ALREADY_GIVEN);
   return { detail: RIDER_MESSAGES.FEEDBACK_SAVED, id: row.id };
 }

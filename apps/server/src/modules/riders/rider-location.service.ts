@@ -2,7 +2,7 @@ import { RIDER_MESSAGES } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
 import { pointInPolygon } from '../../demo/geometry';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/domain-errors';
 import { publishRiderPosition, publishRidersChanged } from '../../lib/realtime-publish';
 import { rollUpPings } from '../attendance/public';
 import * as repo from './rider-app.repository';

@@ -2,7 +2,7 @@ import { RIDER_TRAIL_MAX_POINTS, RIDER_TRAIL_MINUTES } from '@dastak/core/consta
 import type { RiderListQuery } from '@dastak/core/entities/riders';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/domain-errors';
 import { orderHistoryPage } from '../orders/public';
 import { toRider, toRiderSummary } from './rider-dto';
 import { searchPattern } from './rider-search';

@@ -4,7 +4,7 @@ import { endOfKarachiDay, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { breakRefusal } from '@dastak/core/rules/shift-break';
 import type { Db, DbOrTx } from '../../db/client';
 import type { riderShifts } from '../../db/schema/shifts';
-import { conflict, notFound } from '../../lib/http-errors';
+import { notFound, refused } from '../../lib/domain-errors';
 import { publishRidersChanged } from '../../lib/realtime-publish';
 import * as repo from './rider-shifts.repository';
 
@@ -42,7 +42,7 @@ export async function giveBreak(db: Db, id: number, minutes: number, now = new D
     if (!found) throw notFound();
     const { shift, allowBreak } = found;
     const refusal = breakRefusal({ ...shift, allowBreak }, now);
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw refused(refusal);
     const endsAt = new Date(now.getTime() + minutes * 60_000);
     const updated = await repo.recordBreak(tx, id, shift.riderId, {
       minutes,

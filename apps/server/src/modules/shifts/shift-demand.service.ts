@@ -2,7 +2,7 @@ import type { ShiftDemand } from '@dastak/core/entities/shifts';
 import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../lib/domain-errors';
 import { DEFAULT_SLOT_LENGTH, listBookings, shiftsOf, slotCapacity } from '../dispatch/public';
 import { findRegion } from './shift-schedules.repository';
 
@@ -32,7 +32,7 @@ export async function getShiftDemand(
   const today = karachiDateString(now);
   const weekStart = q.weekStart ?? addDays(today, -weekdayOf(today));
   if (weekdayOf(weekStart) !== 0) {
-    throw badRequest(SHIFT_MESSAGES.WEEK_START_NOT_MONDAY, {
+    throw invalid(SHIFT_MESSAGES.WEEK_START_NOT_MONDAY, {
       weekStart: [SHIFT_MESSAGES.WEEK_START_NOT_MONDAY],
     });
   }

@@ -7,7 +7,7 @@ import { VALIDATION } from '@dastak/core/messages';
 import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { invalid, notFound, refused } from '../../lib/domain-errors';
 import * as repo from './shift-schedules.repository';
 import { refreshScheduleShifts, refuseOverlaps } from './shift-schedules.service';
 
@@ -27,9 +27,9 @@ async function assignmentOut(db: DbOrTx, id: number): Promise<ShiftRiderAssignme
 /** A hotspot of the schedule's region, or 400 naming the field. */
 async function checkHotspot(db: DbOrTx, hotspotId: number, regionId: number) {
   const h = await repo.findHotspot(db, hotspotId);
-  if (!h) throw badRequest(VALIDATION.SELECT_HOTSPOT, { hotspot: [VALIDATION.SELECT_HOTSPOT] });
+  if (!h) throw invalid(VALIDATION.SELECT_HOTSPOT, { hotspot: [VALIDATION.SELECT_HOTSPOT] });
   if (h.regionId !== regionId) {
-    throw badRequest(SHIFT_MESSAGES.HOTSPOT_OTHER_REGION, {
+    throw invalid(SHIFT_MESSAGES.HOTSPOT_OTHER_REGION, {
       hotspot: [SHIFT_MESSAGES.HOTSPOT_OTHER_REGION],
     });
   }
@@ -43,19 +43,19 @@ export async function addShiftRider(
   const id = await db.transaction(async (tx) => {
     const s = await repo.lockSchedule(tx, body.shiftSchedule);
     if (!s) {
-      throw badRequest(SHIFT_MESSAGES.SCHEDULE_NOT_FOUND, {
+      throw invalid(SHIFT_MESSAGES.SCHEDULE_NOT_FOUND, {
         shiftSchedule: [SHIFT_MESSAGES.SCHEDULE_NOT_FOUND],
       });
     }
     const rider = await repo.findRider(tx, body.rider);
     if (!rider) {
-      throw badRequest(SHIFT_MESSAGES.RIDER_NOT_FOUND, { rider: [SHIFT_MESSAGES.RIDER_NOT_FOUND] });
+      throw invalid(SHIFT_MESSAGES.RIDER_NOT_FOUND, { rider: [SHIFT_MESSAGES.RIDER_NOT_FOUND] });
     }
     if (!rider.isActive) {
-      throw badRequest(SHIFT_MESSAGES.RIDER_INACTIVE, { rider: [SHIFT_MESSAGES.RIDER_INACTIVE] });
+      throw invalid(SHIFT_MESSAGES.RIDER_INACTIVE, { rider: [SHIFT_MESSAGES.RIDER_INACTIVE] });
     }
     if (rider.regionId !== s.regionId) {
-      throw badRequest(SHIFT_MESSAGES.RIDER_OTHER_REGION, {
+      throw invalid(SHIFT_MESSAGES.RIDER_OTHER_REGION, {
         rider: [SHIFT_MESSAGES.RIDER_OTHER_REGION],
       });
     }
@@ -65,7 +65,7 @@ export async function addShiftRider(
       sql`select pg_advisory_xact_lock(hashtextextended(${`shift-rider:${rider.id}`}, 0))`,
     );
     const mine = await repo.listAssignments(tx, [s.id]);
-    if (mine.some((a) => a.rider.id === rider.id)) throw conflict(VALIDATION.RIDER_ALREADY_ADDED);
+    if (mine.some((a) => a.rider.id === rider.id)) throw refused(VALIDATION.RIDER_ALREADY_ADDED);
     await refuseOverlaps(tx, {
       riderIds: [rider.id],
       weekday: s.weekday,

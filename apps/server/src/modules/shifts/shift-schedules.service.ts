@@ -7,7 +7,7 @@ import {
 } from '@dastak/core/entities/shifts';
 import { SHIFT_MESSAGES } from '@dastak/core/messages/shifts';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { invalid, notFound, refused } from '../../lib/domain-errors';
 import { assertVersion, type Edit, editOrConflict, versionConflict } from '../../lib/versioning';
 import { findUserRef } from '../users/public';
 import { deleteUpcomingShifts, generateRiderShifts } from './rider-shifts.repository';
@@ -78,7 +78,7 @@ export async function createSchedule(
   now = new Date(),
 ): Promise<ShiftSchedule> {
   if (!(await repo.findRegion(db, body.region))) {
-    throw badRequest(SHIFT_MESSAGES.REGION_NOT_FOUND, {
+    throw invalid(SHIFT_MESSAGES.REGION_NOT_FOUND, {
       region: [SHIFT_MESSAGES.REGION_NOT_FOUND],
     });
   }
@@ -118,7 +118,7 @@ export async function updateSchedule(
         // One side changed alone can still cross (or meet) the other side's stored value.
         const issues = timeRangeIssues(next.startTime, next.endTime);
         if (issues) {
-          throw badRequest(issues.startTime, {
+          throw invalid(issues.startTime, {
             startTime: [issues.startTime],
             endTime: [issues.endTime],
           });
@@ -164,7 +164,7 @@ export async function copySchedule(
     const s = await repo.lockSchedule(tx, id);
     if (!s) throw notFound();
     if (s.weekday === weekday) {
-      throw badRequest(SHIFT_MESSAGES.COPY_SAME_WEEKDAY, {
+      throw invalid(SHIFT_MESSAGES.COPY_SAME_WEEKDAY, {
         weekday: [SHIFT_MESSAGES.COPY_SAME_WEEKDAY],
       });
     }
@@ -216,7 +216,7 @@ export async function refuseOverlaps(
   const [clash] = clashes;
   if (clash) {
     const others = new Set(clashes.map((c) => c.riderId)).size - 1;
-    throw conflict(
+    throw refused(
       SHIFT_MESSAGES.riderOverlaps(
         clash.riderName,
         clash.startTime.slice(0, 5),

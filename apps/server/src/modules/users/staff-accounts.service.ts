@@ -2,7 +2,7 @@ import { ERRORS, RIDER_MESSAGES } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { USER_TYPES } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { invalid, notFound } from '../../lib/domain-errors';
 import { type AuditAgent, recordUserChange } from '../audit/public';
 import * as repo from './users.repository';
 import { createStaffUser, type StaffUserInput } from './users.service';
@@ -42,7 +42,7 @@ export async function deactivateStaffUser(
   id: number,
   agent: AuditAgent,
 ) {
-  if (id === agent.id) throw badRequest(ERRORS.CANNOT_DEACTIVATE_SELF);
+  if (id === agent.id) throw invalid(ERRORS.CANNOT_DEACTIVATE_SELF);
   const user = await repo.findUserById(deps.db, id);
   if (!user || user.userType !== USER_TYPES.STAFF) throw notFound();
   // The account, its sessions and the audit row change together or not at all.
@@ -58,7 +58,7 @@ export async function deactivateStaffUser(
 /** A new staff account (the staff page; e2e specs make their own users with it). */
 export async function createStaffAccount(db: Db, input: StaffUserInput, agent: AuditAgent) {
   if (await repo.findUserByEmail(db, input.email)) {
-    throw badRequest(RIDER_MESSAGES.EMAIL_TAKEN, { email: [RIDER_MESSAGES.EMAIL_TAKEN] });
+    throw invalid(RIDER_MESSAGES.EMAIL_TAKEN, { email: [RIDER_MESSAGES.EMAIL_TAKEN] });
   }
   const user = await createStaffUser(db, input, agent);
   return toStaffAccount({ ...user, lastLogin: null });

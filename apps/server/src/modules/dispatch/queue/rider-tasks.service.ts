@@ -1,7 +1,7 @@
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { RiderTaskType, Vertical } from '@dastak/core/states';
 import type { Db } from '../../../db/client';
-import { notFound } from '../../../lib/http-errors';
+import { notFound } from '../../../lib/domain-errors';
 import * as repo from '../dispatch.repository';
 
 /** GET /algorithm/{vertical}/tasks/?rider_id: the rider's pending queue in sequence order. */

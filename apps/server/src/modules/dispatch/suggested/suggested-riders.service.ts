@@ -1,7 +1,7 @@
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { RiderState, Vertical } from '@dastak/core/states';
 import type { Db } from '../../../db/client';
-import { notFound } from '../../../lib/http-errors';
+import { notFound } from '../../../lib/domain-errors';
 import * as repo from '../dispatch.repository';
 import { DISPATCH_DEFAULTS, type DispatchConfig } from '../dispatch-config';
 import { distanceMatrix, haversineMetres, type Point, roadLeg } from '../routing/distance';

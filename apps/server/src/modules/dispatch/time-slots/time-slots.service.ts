@@ -4,7 +4,7 @@ import { parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { pickupWindow } from '@dastak/core/rules/pickup-window';
 import type { Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../../db/client';
-import { badRequest, notFound } from '../../../lib/http-errors';
+import { invalid, notFound } from '../../../lib/domain-errors';
 import * as repo from './time-slots.repository';
 
 const MINUTE = 60_000;
@@ -106,7 +106,7 @@ export async function claimTimeSlot(
   await repo.lockSlotDay(tx, q.regionId, q.date);
   const offered = await listFreeTimeSlots(tx, q, now);
   if (!offered.some((s) => s.id === q.timeSlot)) {
-    throw badRequest(ORDER_MESSAGES.SLOT_UNAVAILABLE, {
+    throw invalid(ORDER_MESSAGES.SLOT_UNAVAILABLE, {
       timeSlot: [ORDER_MESSAGES.SLOT_UNAVAILABLE],
     });
   }

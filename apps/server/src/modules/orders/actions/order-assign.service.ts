@@ -10,7 +10,7 @@ import {
 import { USER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
 import { type ActorContext, actorUserId } from '../../../lib/actor';
-import { badRequest, conflict } from '../../../lib/http-errors';
+import { invalid, refused } from '../../../lib/domain-errors';
 import { sendLiveLocationLink } from '../../customer-links/public';
 import {
   addPickupTask,
@@ -47,18 +47,18 @@ const EXPLAINED_VERB: ActivityVerb = 'assignmentExplained';
 async function checkRiderCanTake(tx: DbOrTx, order: OrderRow, riderId: number) {
   const rider = await lockRider(tx, riderId);
   if (!rider || rider.userType !== USER_TYPES.RIDER) {
-    throw badRequest(ORDER_MESSAGES.RIDER_NOT_FOUND, {
+    throw invalid(ORDER_MESSAGES.RIDER_NOT_FOUND, {
       riderIds: [ORDER_MESSAGES.RIDER_NOT_FOUND],
     });
   }
-  if (!rider.isActive) throw conflict(ORDER_MESSAGES.RIDER_INACTIVE);
-  if (rider.vertical !== order.vertical) throw conflict(ORDER_MESSAGES.RIDER_WRONG_VERTICAL);
-  if (!rider.isOnDuty) throw conflict(ORDER_MESSAGES.RIDER_OFF_DUTY);
-  if (order.isCovid && !rider.isCovid) throw conflict(ORDER_MESSAGES.RIDER_NOT_COVID);
+  if (!rider.isActive) throw refused(ORDER_MESSAGES.RIDER_INACTIVE);
+  if (rider.vertical !== order.vertical) throw refused(ORDER_MESSAGES.RIDER_WRONG_VERTICAL);
+  if (!rider.isOnDuty) throw refused(ORDER_MESSAGES.RIDER_OFF_DUTY);
+  if (order.isCovid && !rider.isCovid) throw refused(ORDER_MESSAGES.RIDER_NOT_COVID);
   // Collected samples not yet delivered still take room, whatever the rider state says.
   const inHand = await countTasksInHand(tx, riderId);
   if (inHand.pickups + inHand.deliveries >= RIDER_MAX_PICKUPS) {
-    throw conflict(ORDER_MESSAGES.RIDER_FULL);
+    throw refused(ORDER_MESSAGES.RIDER_FULL);
   }
   return { ...rider, name: `${rider.firstName} ${rider.lastName}`.trim() };
 }
@@ -153,10 +153,10 @@ export async function reassignOrderInTx(
 ): Promise<OrderActionResult> {
   const { order } = await beginAction(tx, 'reassign', actor, p);
   const previousId = order.assignedRiderId;
-  if (previousId === p.riderId) throw conflict(ORDER_MESSAGES.RIDER_ALREADY_ASSIGNED);
+  if (previousId === p.riderId) throw refused(ORDER_MESSAGES.RIDER_ALREADY_ASSIGNED);
   const lookup = await findLookup(tx, p.reassignmentStringId, 'reassignment', order.vertical);
   if (!lookup) {
-    throw badRequest(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
+    throw invalid(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
       reassignmentStringId: [ORDER_MESSAGES.UNKNOWN_REFERENCE],
     });
   }

@@ -6,15 +6,13 @@ import { pickupFit } from '@dastak/core/rules/pickup-window';
 import type { LookupKind, Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
 import { type ActorContext, actorUserId } from '../../../lib/actor';
-import { badRequest } from '../../../lib/http-errors';
+import { invalidField } from '../../../lib/domain-errors';
 import { claimTimeSlot } from '../../dispatch/public';
 import { activityRow, actorName, insertActivities } from '../../order-activities/public';
 import { beginAction, reasonText, releaseRider, summarize } from '../order-action';
 import { findLookup } from '../order-references.repository';
 import * as repo from '../orders.repository';
 import type { OrderActionResult } from './order-assign.service';
-
-const invalid = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
 async function requireLookup(
   tx: DbOrTx,
@@ -24,7 +22,7 @@ async function requireLookup(
   field: string,
 ) {
   const lookup = await findLookup(tx, id, kind, vertical);
-  if (!lookup) throw invalid(field, ORDER_MESSAGES.UNKNOWN_REFERENCE);
+  if (!lookup) throw invalidField(field, ORDER_MESSAGES.UNKNOWN_REFERENCE);
   return lookup;
 }
 
@@ -55,11 +53,11 @@ export async function rescheduleOrder(
       'rescheduleStringId',
     );
     const pickup = parseKarachi(`${p.date}T${p.timeSlot}`);
-    if (!pickup) throw invalid('timeSlot', VALIDATION.SELECT_RESCHEDULE_TIME);
+    if (!pickup) throw invalidField('timeSlot', VALIDATION.SELECT_RESCHEDULE_TIME);
     // The window the reschedule dialog's slots come from (core rules/pickup-window.ts).
     const fit = pickupFit('reschedule', pickup, new Date());
-    if (fit === 'soon') throw invalid('timeSlot', ORDER_MESSAGES.RESCHEDULE_TOO_SOON);
-    if (fit === 'far') throw invalid('date', ORDER_MESSAGES.RESCHEDULE_TOO_FAR);
+    if (fit === 'soon') throw invalidField('timeSlot', ORDER_MESSAGES.RESCHEDULE_TOO_SOON);
+    if (fit === 'far') throw invalidField('date', ORDER_MESSAGES.RESCHEDULE_TOO_FAR);
     // Only a slot the reschedule dialog's time-slots call offers now, the order's own booking
     // left out of the slot's load; locks the slot's day against a concurrent booking.
     await claimTimeSlot(tx, {

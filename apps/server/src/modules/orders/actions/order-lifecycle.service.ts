@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
 import { type ActorContext, actorUserId, requireStaff } from '../../../lib/actor';
-import { conflict, notFound } from '../../../lib/http-errors';
+import { notFound, refused } from '../../../lib/domain-errors';
 import { sendOrderReviewLinks } from '../../customer-links/public';
 import {
   addCompletedOrders,
@@ -148,7 +148,7 @@ export async function forceDeliverRider(db: Db, riderId: number, actor: ActorCon
     const rider = await lockRider(tx, riderId);
     if (!rider) throw notFound();
     if (rider.vertical !== 'blood' || rider.state !== RIDER_STATES.DELIVERING) {
-      throw conflict(ORDER_MESSAGES.FORCE_DELIVER_NOT_ALLOWED);
+      throw refused(ORDER_MESSAGES.FORCE_DELIVER_NOT_ALLOWED);
     }
     for (const order of orders)
       checkTransition('deliver', order, authorize(actor, 'deliver', order));

@@ -117,16 +117,16 @@ describe('rider actions', () => {
     const stranger = await createRider(f);
     await expect(
       markReached(f.t.db, { orderId: order.id, ...at }, stranger.actor),
-    ).rejects.toMatchObject({ statusCode: 403 });
+    ).rejects.toMatchObject({ code: 'forbidden' });
     expect((await orderRow(f, order.id)).state).toBe('assigned');
   });
 
-  it('answers 409 naming the state for an out-of-order report', async () => {
+  it('refuses an out-of-order report, naming the state', async () => {
     const { order, rider } = await assigned();
     await expect(
       markCollected(f.t.db, { orderId: order.id, ...at }, rider.actor),
     ).rejects.toMatchObject({
-      statusCode: 409,
+      code: 'refused',
       detail: 'Cannot mark collected an order that is Assigned.',
     });
   });
@@ -139,7 +139,7 @@ describe('rider actions', () => {
         { orderId: order.id, collectionCenterId: f.xrayCenter },
         rider.actor,
       ),
-    ).rejects.toMatchObject({ statusCode: 400, detail: ORDER_MESSAGES.COLLECTION_CENTER_INVALID });
+    ).rejects.toMatchObject({ code: 'invalid', detail: ORDER_MESSAGES.COLLECTION_CENTER_INVALID });
     expect((await orderRow(f, order.id)).state).toBe('collected');
   });
 
@@ -266,11 +266,11 @@ describe('forceDeliverRider', () => {
   it('refuses a rider who is not delivering, and staff without Can deliver order', async () => {
     const { rider } = await assigned();
     await expect(forceDeliverRider(f.t.db, rider.id, f.staff)).rejects.toMatchObject({
-      statusCode: 409,
+      code: 'refused',
       detail: ORDER_MESSAGES.FORCE_DELIVER_NOT_ALLOWED,
     });
     await expect(
       forceDeliverRider(f.t.db, rider.id, { kind: 'staff', userId: f.staffId, permissions: [] }),
-    ).rejects.toMatchObject({ statusCode: 403, detail: ERRORS.PERMISSION_DENIED });
+    ).rejects.toMatchObject({ code: 'forbidden', detail: ERRORS.PERMISSION_DENIED });
   });
 });

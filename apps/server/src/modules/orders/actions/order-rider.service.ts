@@ -4,7 +4,7 @@ import { isTooEarlyToReach, reachOpensAt, reachOpensLabel } from '@dastak/core/r
 import { sampleExpiry } from '@dastak/core/rules/sample-stability';
 import type { Db } from '../../../db/client';
 import { type ActorContext, actorUserId } from '../../../lib/actor';
-import { badRequest, conflict, notFound } from '../../../lib/http-errors';
+import { invalid, notFound, refused } from '../../../lib/domain-errors';
 import { sendOrderReviewLinks } from '../../customer-links/public';
 import {
   addCompletedOrders,
@@ -63,7 +63,7 @@ export async function markReached(
     const now = new Date();
     const lead = opts.reachLeadMinutes;
     if (lead !== undefined && isTooEarlyToReach(order.pickup, now, lead)) {
-      throw conflict(
+      throw refused(
         RIDER_MESSAGES.reachTooEarly(reachOpensLabel(reachOpensAt(order.pickup, lead), now)),
       );
     }
@@ -150,7 +150,7 @@ export async function markDeliveredAtCenter(
       checkTransition('delivered', order, authorize(actor, 'delivered', order));
     const center = await findCollectionCenter(tx, p.collectionCenterId);
     if (!center?.isActive || locked.some((o) => o.vertical !== center.vertical)) {
-      throw badRequest(ORDER_MESSAGES.COLLECTION_CENTER_INVALID, {
+      throw invalid(ORDER_MESSAGES.COLLECTION_CENTER_INVALID, {
         collectionCenterId: [ORDER_MESSAGES.COLLECTION_CENTER_INVALID],
       });
     }
@@ -204,7 +204,7 @@ export async function reportProblem(
     const { order } = await beginAction(tx, 'problem', actor, p);
     const lookup = await findLookup(tx, p.problemStringId, 'problem', order.vertical);
     if (!lookup) {
-      throw badRequest(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
+      throw invalid(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
         problemStringId: [ORDER_MESSAGES.UNKNOWN_REFERENCE],
       });
     }

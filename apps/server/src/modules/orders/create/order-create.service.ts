@@ -10,7 +10,7 @@ import { pickupFit } from '@dastak/core/rules/pickup-window';
 import { ORDER_TYPES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
 import { type ActorContext, requireStaff } from '../../../lib/actor';
-import { badRequest, conflict } from '../../../lib/http-errors';
+import { conflict, invalid, invalidField } from '../../../lib/domain-errors';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -24,8 +24,6 @@ import { priceOrder, resolveTests } from '../order-tests';
 import * as repo from '../orders.repository';
 
 export type OrderCreated = OrderSummary & { detail: string };
-
-const invalid = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
 /** '<B|X>-<yymmdd><5-digit daily sequence>' from the Karachi day of creation (as the demo). */
 function orderNumber(vertical: Vertical, day: string, seq: number): string {
@@ -49,10 +47,10 @@ export async function createOrder(
   const parsed = orderCreateSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    throw badRequest(Object.values(errors)[0]?.[0] ?? ERRORS.VALIDATION_FAILED, errors);
+    throw invalid(Object.values(errors)[0]?.[0] ?? ERRORS.VALIDATION_FAILED, errors);
   }
   const data = parsed.data;
-  if (data.vertical !== vertical) throw invalid('vertical', ORDER_MESSAGES.VERTICAL_MISMATCH);
+  if (data.vertical !== vertical) throw invalidField('vertical', ORDER_MESSAGES.VERTICAL_MISMATCH);
   if (data.sourceOrder) requireStaff(actor, PERMISSIONS.CAN_COPY_ORDER);
 
   return db.transaction(async (tx) => {
@@ -83,24 +81,24 @@ async function insertNewOrder(
 ): Promise<OrderCreated> {
   const now = new Date();
   if (!(await refs.findCustomer(tx, data.customer))) {
-    throw invalid('customer', VALIDATION.CREATE_OR_SELECT_CUSTOMER);
+    throw invalidField('customer', VALIDATION.CREATE_OR_SELECT_CUSTOMER);
   }
   if (!(await refs.findCustomerPatient(tx, data.customer, data.patient))) {
-    throw invalid('patient', VALIDATION.SELECT_PATIENT);
+    throw invalidField('patient', VALIDATION.SELECT_PATIENT);
   }
   const address = await refs.findCustomerAddress(tx, data.customer, data.customerAddress);
-  if (!address) throw invalid('customerAddress', VALIDATION.CREATE_OR_SELECT_ADDRESS);
+  if (!address) throw invalidField('customerAddress', VALIDATION.CREATE_OR_SELECT_ADDRESS);
   // A pin only in the other vertical's regions: no region of this one can take it (issue 28).
   if (address.verticals.length > 0 && !address.verticals.includes(vertical)) {
-    throw invalid('customerAddress', ORDER_CREATE_MESSAGES.addressOutsideVertical(vertical));
+    throw invalidField('customerAddress', ORDER_CREATE_MESSAGES.addressOutsideVertical(vertical));
   }
   const region = await refs.findRegion(tx, data.region);
   if (!region?.isActive || region.vertical !== vertical) {
-    throw invalid('region', ORDER_MESSAGES.REGION_INVALID);
+    throw invalidField('region', ORDER_MESSAGES.REGION_INVALID);
   }
   // An address outside every region has no links; it books as 'unverified' for a human to fix.
   if (address.regionIds.length > 0 && !address.regionIds.includes(region.id)) {
-    throw invalid('region', ORDER_MESSAGES.REGION_MISMATCH);
+    throw invalidField('region', ORDER_MESSAGES.REGION_MISMATCH);
   }
   const tests = await resolveTests(
     tx,
@@ -111,17 +109,17 @@ async function insertNewOrder(
   );
   const price = priceOrder(tests.lines, { discount: data.discount, value: data.value });
   if (!(await refs.findLookup(tx, data.orderSource, 'orderSource', vertical))) {
-    throw invalid('orderSource', VALIDATION.SELECT_ORDER_SOURCE);
+    throw invalidField('orderSource', VALIDATION.SELECT_ORDER_SOURCE);
   }
   if (data.hearAbout && !(await refs.findLookup(tx, data.hearAbout, 'hearAboutUs', vertical))) {
-    throw invalid('hearAbout', VALIDATION.SELECT_HEAR_ABOUT_US);
+    throw invalidField('hearAbout', VALIDATION.SELECT_HEAR_ABOUT_US);
   }
   const pickup = parseKarachi(`${data.date}T${data.timeSlot}`);
-  if (!pickup) throw invalid('timeSlot', VALIDATION.SELECT_PICKUP_TIME);
+  if (!pickup) throw invalidField('timeSlot', VALIDATION.SELECT_PICKUP_TIME);
   // The window the create form's calendar and slots come from (core rules/pickup-window.ts).
   const fit = pickupFit('create', pickup, now);
-  if (fit === 'soon') throw invalid('timeSlot', ORDER_MESSAGES.PICKUP_TOO_SOON);
-  if (fit === 'far') throw invalid('date', ORDER_MESSAGES.PICKUP_TOO_FAR);
+  if (fit === 'soon') throw invalidField('timeSlot', ORDER_MESSAGES.PICKUP_TOO_SOON);
+  if (fit === 'far') throw invalidField('date', ORDER_MESSAGES.PICKUP_TOO_FAR);
   // Only a slot the time-slots call offers now (shift, grid, room); locks the slot's day.
   await claimTimeSlot(
     tx,
@@ -136,13 +134,13 @@ async function insertNewOrder(
   );
   if (data.sourceOrder) {
     const sourceVertical = await repo.findOrderVertical(tx, data.sourceOrder);
-    if (!sourceVertical) throw invalid('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_UNKNOWN);
+    if (!sourceVertical) throw invalidField('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_UNKNOWN);
     if (sourceVertical !== vertical) {
-      throw invalid('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_OTHER_VERTICAL);
+      throw invalidField('sourceOrder', ORDER_MESSAGES.SOURCE_ORDER_OTHER_VERTICAL);
     }
   }
   if (data.partialOrderId && !(await repo.convertPartialOrder(tx, data.partialOrderId))) {
-    throw invalid('partialOrderId', ORDER_MESSAGES.PARTIAL_ORDER_GONE);
+    throw invalidField('partialOrderId', ORDER_MESSAGES.PARTIAL_ORDER_GONE);
   }
 
   const state = nextState('create', null, {

@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../../lib/http-errors';
+import { notFound } from '../../../lib/domain-errors';
 import { withETag } from '../../../lib/versioning';
 import { recordDetailOpen } from '../../audit/public';
 import { getOrderDetail, locateOrder } from './order-detail.service';

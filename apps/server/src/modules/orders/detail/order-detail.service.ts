@@ -6,7 +6,7 @@ import { lateMinutes } from '@dastak/core/rules/pickup-lateness';
 import type { AgeUnit, FulfillmentMethod, Gender, OrderState, Vertical } from '@dastak/core/states';
 import type { DbOrTx } from '../../../db/client';
 import { ageString } from '../../../lib/age-string';
-import { notFound } from '../../../lib/http-errors';
+import { notFound } from '../../../lib/domain-errors';
 import * as repo from './order-detail.repository';
 
 /** GET /orders/{vertical}/{id}/ and /orders/locate/{id}/ (spec §2.6, §3 Order). */

@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
 import type { Db } from '../../../db/client';
 import { type ActorContext, actorUserId, requireStaff } from '../../../lib/actor';
-import { badRequest, conflict, notFound } from '../../../lib/http-errors';
+import { invalid, notFound, refused } from '../../../lib/domain-errors';
 import { assertVersion, editOrConflict, versionConflict } from '../../../lib/versioning';
 import {
   type ActivityInsert,
@@ -27,8 +27,8 @@ const CLOSED_STATES: readonly string[] = ['delivered', 'cancelled'];
 
 /** Tests and notes are editable only while nothing has been collected (spec §4). */
 function assertEditableBeforeCollection(order: OrderRow) {
-  if (CLOSED_STATES.includes(order.state)) throw conflict(ORDER_MESSAGES.EDIT_CLOSED_ORDER);
-  if (order.collectedAt) throw conflict(ORDER_MESSAGES.EDIT_AFTER_COLLECTION);
+  if (CLOSED_STATES.includes(order.state)) throw refused(ORDER_MESSAGES.EDIT_CLOSED_ORDER);
+  if (order.collectedAt) throw refused(ORDER_MESSAGES.EDIT_AFTER_COLLECTION);
 }
 
 /** POST /activity/follow-up/: only once the pickup time has passed; counts the follow-ups. */
@@ -38,7 +38,7 @@ export async function addFollowUp(
   actor: ActorContext,
 ): Promise<OrderActionResult> {
   const reason = p.reason.trim();
-  if (!reason) throw badRequest(VALIDATION.REQUIRED, { reason: [VALIDATION.REQUIRED] });
+  if (!reason) throw invalid(VALIDATION.REQUIRED, { reason: [VALIDATION.REQUIRED] });
   return db.transaction(async (tx) => {
     const { order } = await beginAction(tx, 'followUp', actor, p, { now: new Date() });
     const updated = await repo.updateOrder(
@@ -79,10 +79,10 @@ export async function updateOrderFlags(
     isFollowUpAddressed === undefined &&
     additionalNotes === undefined
   ) {
-    throw badRequest(FORM_VALIDATION.NOTHING_TO_UPDATE);
+    throw invalid(FORM_VALIDATION.NOTHING_TO_UPDATE);
   }
   if (additionalNotes !== undefined && additionalNotes.length > ADDITIONAL_NOTES_MAX) {
-    throw badRequest(VALIDATION.ADDITIONAL_NOTES_MAX, {
+    throw invalid(VALIDATION.ADDITIONAL_NOTES_MAX, {
       additionalNotes: [VALIDATION.ADDITIONAL_NOTES_MAX],
     });
   }
@@ -160,7 +160,7 @@ export async function updateOrderScanTypes(
       db.transaction(async (tx) => {
         const order = await loadOrder(tx, p.orderId);
         assertVersion(order, p.expectedVersion);
-        if (order.vertical === 'xray') throw conflict(ORDER_MESSAGES.EDIT_TESTS_XRAY);
+        if (order.vertical === 'xray') throw refused(ORDER_MESSAGES.EDIT_TESTS_XRAY);
         assertEditableBeforeCollection(order);
         const tests = await resolveTests(
           tx,

@@ -5,7 +5,7 @@ import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import { karachiDateString, parseKarachi } from '@dastak/core/rules/karachi-time';
 import { validatePickupRange } from '@dastak/core/rules/order-filters';
 import { ORDER_STATES, VERTICAL_LABELS, type Vertical } from '@dastak/core/states';
-import { badRequest } from '../../../lib/http-errors';
+import { invalid } from '../../../lib/domain-errors';
 import { limitOffset } from '../../../lib/paging';
 import { containsPattern } from '../../../lib/search-pattern';
 import { auditedCsv, type ExportAudit } from '../../audit/public';
@@ -41,7 +41,7 @@ function pickupWindow(q: { pickupFrom?: string; pickupTo?: string }) {
   const to = toDate(q.pickupTo);
   const errors = validatePickupRange(from, to);
   if (errors.pickupFrom || errors.pickupTo) {
-    throw badRequest(VALIDATION.PICKUP_FROM_AFTER_TO, {
+    throw invalid(VALIDATION.PICKUP_FROM_AFTER_TO, {
       pickupFrom: [errors.pickupFrom as string],
       pickupTo: [errors.pickupTo as string],
     });

@@ -10,7 +10,7 @@ import { parseKarachi, toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { validatePickupRange } from '@dastak/core/rules/order-filters';
 import type { Db } from '../../../db/client';
 import { type ActorContext, requireStaff } from '../../../lib/actor';
-import { badRequest, conflict, notFound } from '../../../lib/http-errors';
+import { conflict, invalid, invalidField, notFound, refused } from '../../../lib/domain-errors';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -21,8 +21,6 @@ import { containsPattern } from '../../../lib/search-pattern';
 import * as repo from './partial-orders.repository';
 
 /** Partial orders (spec §2.4, §3, §4): the list, one, cancel, and a channel's create (ADR 0017). */
-
-const invalid = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
 export function toPartialOrder(r: repo.PartialOrderRow): PartialOrderDetail {
   return {
@@ -63,7 +61,7 @@ function pickupWindow(q: { pickupFrom?: string; pickupTo?: string }) {
   const to = q.pickupTo ? (parseKarachi(q.pickupTo) ?? undefined) : undefined;
   const errors = validatePickupRange(from, to);
   if (errors.pickupFrom || errors.pickupTo) {
-    throw badRequest(VALIDATION.PICKUP_FROM_AFTER_TO, {
+    throw invalid(VALIDATION.PICKUP_FROM_AFTER_TO, {
       pickupFrom: [errors.pickupFrom as string],
       pickupTo: [errors.pickupTo as string],
     });
@@ -112,7 +110,7 @@ export async function cancelPartialOrder(
   return db.transaction(async (tx) => {
     if (!(await repo.cancelPartialOrder(tx, id))) {
       if (!(await repo.partialOrderExists(tx, id))) throw notFound();
-      throw conflict(ORDER_MESSAGES.PARTIAL_ORDER_GONE);
+      throw refused(ORDER_MESSAGES.PARTIAL_ORDER_GONE);
     }
     const row = await repo.findPartialOrder(tx, id);
     return { ...toPartialOrder(row!), detail: PARTIAL_ORDER_MESSAGES.CANCELLED };
@@ -152,11 +150,11 @@ export async function createPartialOrder(
 ): Promise<PartialOrderDetail> {
   requireStaff(actor, PERMISSIONS.CAN_ADD_PARTIAL_ORDER);
   const start = slotStart(data.timeSlot);
-  if (!start) throw invalid('timeSlot', PARTIAL_ORDER_MESSAGES.TIME_SLOT_INVALID);
+  if (!start) throw invalidField('timeSlot', PARTIAL_ORDER_MESSAGES.TIME_SLOT_INVALID);
   const pickup = parseKarachi(`${data.date}T${start}`);
-  if (!pickup) throw invalid('timeSlot', PARTIAL_ORDER_MESSAGES.TIME_SLOT_INVALID);
+  if (!pickup) throw invalidField('timeSlot', PARTIAL_ORDER_MESSAGES.TIME_SLOT_INVALID);
   if (pickup.getTime() < now.getTime()) {
-    throw invalid('timeSlot', PARTIAL_ORDER_MESSAGES.PICKUP_IN_PAST);
+    throw invalidField('timeSlot', PARTIAL_ORDER_MESSAGES.PICKUP_IN_PAST);
   }
 
   return db.transaction(async (tx) => {
@@ -174,7 +172,7 @@ export async function createPartialOrder(
       }
     }
     if (!(await repo.cityExists(tx, data.city))) {
-      throw invalid('city', PARTIAL_ORDER_MESSAGES.CITY_INVALID);
+      throw invalidField('city', PARTIAL_ORDER_MESSAGES.CITY_INVALID);
     }
     const id = await repo.insertPartialOrder(tx, {
       cityId: data.city,
