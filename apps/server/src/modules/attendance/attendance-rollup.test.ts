@@ -252,7 +252,7 @@ describe('attendance roll-up of the riders pings', () => {
       distanceTravelledMetres: null,
     });
     expect(await slotMinutes(r.shiftId)).toEqual([]);
-    // No ping: inside hotspot and online % are unknown (N/A), not false and 0 (issue 28).
+    // No ping: inside hotspot and online % are unknown (N/A), not false and 0 (ADR 0057).
     expect(await record(r.id, r.shiftId)).toMatchObject({
       isPresent: false,
       riderDidStartInsideHotspot: null,

@@ -6,7 +6,7 @@ import * as service from './audit.service';
 import { flushAuditQueue } from './audit-queue';
 
 /**
- * The audit trail, read only (issue 27): there is no route that changes or deletes an event,
+ * The audit trail, read only (ADR 0054): there is no route that changes or deletes an event,
  * and the table refuses it too (migration 0017).
  */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

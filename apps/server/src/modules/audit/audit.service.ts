@@ -13,7 +13,7 @@ import * as repo from './audit.repository';
 import { enqueueAuditRow } from './audit-queue';
 
 /**
- * Who saw what (issue 27, docs/decisions/0054-audit-trail.md). Routes and services call
+ * Who saw what (docs/decisions/0054-audit-trail.md). Routes and services call
  * recordAudit; it writes one row of audit_events, in the caller's transaction when given one,
  * before the caller answers. Detail opens alone are queued off the request (audit-queue.ts).
  */

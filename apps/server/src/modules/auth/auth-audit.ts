@@ -10,7 +10,7 @@ import { findUserByEmail } from '../users/public';
 import { sha256 } from './auth.service';
 
 /**
- * The sign-in routes' audit (issue 27): logins and failed logins, reset requests and resets.
+ * The sign-in routes' audit (ADR 0054): logins and failed logins, reset requests and resets.
  * As an onSend hook it sees every answer, a 429 of the throttle and a 400 of validation
  * included, and the row is written before the answer goes out (so a client that reads the trail
  * next finds it). It does the same work whether or not the account exists (one lookup, one

@@ -64,7 +64,7 @@ export const VERIFIED_TOKENS_MAX = 10_000;
 /**
  * Least recently used by a use stamp on each entry. Why not a Map kept in use order (a hit
  * deleting and re-inserting its token): every request then churned the Map's table, which showed
- * as a few per cent of a small request's CPU (issue 18); a stamp is one store. The cost moves to
+ * as a few per cent of a small request's CPU (ADR 0022); a stamp is one store. The cost moves to
  * eviction, a walk over the entries, which only happens past `max` live tokens.
  */
 export function verifiedTokenCache(max: number) {

@@ -6,7 +6,7 @@ import { orders, riderTasks } from '../../db/schema/orders';
 import { riderProfiles } from '../../db/schema/riders';
 import { users } from '../../db/schema/users';
 
-/** SQL of the bulk reassignment (issue 17). */
+/** SQL of the bulk reassignment. */
 
 /** The rider whose pickups are being moved; undefined when the id names no rider. */
 export async function findRider(db: DbOrTx, riderId: number) {

@@ -13,7 +13,7 @@ import { commitReassignAll, proposeReassignAll } from './bulk-reassign.service';
 
 const tags = ['dispatch'];
 
-/** Reassign all pickups of a rider (issue 17); the single re-assign's permission. */
+/** Reassign all pickups of a rider; the single re-assign's permission. */
 export const bulkReassignRoutes: FastifyPluginAsyncZod = async (app) => {
   // POST, not GET: the proposal runs the solver over the live fleet; it is a computation, never
   // cached, and no list (it names the riders chosen now).

@@ -37,7 +37,7 @@ import { lockOrders, reassignOrderInTx } from '../orders/public';
 import * as repo from './bulk-reassign.repository';
 
 /**
- * A rider falls sick (issue 17): the joint solver of auto-assignment proposes a new rider for
+ * A rider falls sick: the joint solver of auto-assignment proposes a new rider for
  * each of their pending pickups, the dispatcher reviews, and the commit moves every kept order in
  * one transaction, or none when any changed since the proposal.
  */
@@ -123,7 +123,7 @@ async function proposeForVertical(
 
   const lines: BulkReassignLine[] = [];
   for (const o of pending) {
-    // The single re-assign's list for this order, not the solver's stricter fleet (issue 28: a
+    // The single re-assign's list for this order, not the solver's stricter fleet (a
     // rider the single re-assign takes was missing here). One query per pickup; a rider holds
     // at most RIDER_MAX_PICKUPS.
     const { groups, riderRows: listed } = await groupCandidates(

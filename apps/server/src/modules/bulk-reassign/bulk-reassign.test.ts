@@ -126,7 +126,7 @@ describe('POST /riders/{riderId}/reassign-all/proposal/', () => {
     expect((await proposalOf(sick.id)).map((l) => l.orderId)).toEqual([orders[0]!.id]);
   });
 
-  it('offers every rider the single re-assign lists for the order, in its groups (issue 28)', async () => {
+  it('offers every rider the single re-assign lists for the order, in its groups', async () => {
     const { sick, orders } = await sickRiderWith(1);
     const order = orders[0]!;
     // Online, on-duty riders of the order's region that the solver's fleet left out: one just

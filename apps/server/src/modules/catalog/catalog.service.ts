@@ -4,7 +4,7 @@ import { notFound } from '../../lib/domain-errors';
 import { updateStabilityHours } from './catalog.repository';
 
 /**
- * PATCH /orders/scan-types/{id}/ (issue 17, docs/decisions/0048-sample-stability.md): a test's
+ * PATCH /orders/scan-types/{id}/ (docs/decisions/0048-sample-stability.md): a test's
  * stability window, or null for the vertical's default. Orders collected before keep the expiry
  * they were stamped with; the window applies from the next collection.
  */

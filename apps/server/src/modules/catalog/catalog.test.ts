@@ -70,7 +70,7 @@ it('needs a token', async () => {
   );
 });
 
-describe('PATCH /orders/scan-types/{id}/ (stability window, issue 17)', () => {
+describe('PATCH /orders/scan-types/{id}/ (stability window)', () => {
   let admin: Record<string, string>;
   let cbc: number;
   beforeAll(async () => {

@@ -136,7 +136,7 @@ describe('DELETE /entity/customer_address/{id}/', () => {
     expect(detail.json().state).toBe('unverified');
   });
 
-  it('an order whose pin was marked wrong cannot be verified: no rider goes to it (issue 28)', async () => {
+  it('an order whose pin was marked wrong cannot be verified: no rider goes to it', async () => {
     const { address, orderId } = await unverifiedOrder();
     expect((await del(`/entity/customer_address/${address}/?order_id=${orderId}`)).statusCode).toBe(
       200,

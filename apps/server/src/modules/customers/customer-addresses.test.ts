@@ -61,7 +61,7 @@ describe('POST /entity/{vertical}/customer-address/', () => {
       verified: false,
       isValid: true,
     });
-    // Each region says its vertical: the create page fills Region from its own (issue 28).
+    // Each region says its vertical: the create page fills Region from its own (ADR 0058).
     const byId = (x: { region: { id: number } }, y: { region: { id: number } }) =>
       x.region.id - y.region.id;
     expect([...a.regionCustomerAddresses].sort(byId)).toEqual(

@@ -18,7 +18,7 @@ const km = (metres: number) => {
 };
 
 /**
- * GET /orders/{vertical}/at-risk-orders/ (beyond the spec, issue 11): assigned orders not late
+ * GET /orders/{vertical}/at-risk-orders/ (beyond the spec, ADR 0025): assigned orders not late
  * yet whose rider, walking the queue by the route model of ADR 0009, reaches the door after slot
  * start + grace. Most late (estimated) first. Riders with no reported position cannot be
  * estimated and are left out.

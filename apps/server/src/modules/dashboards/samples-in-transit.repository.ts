@@ -9,7 +9,7 @@ import { ids, jsonText, riderRouteColumns, riderRouteRowAt } from './dashboards.
 import type { RiderRouteRow } from './rider-route-model';
 
 /**
- * SQL of the samples on the road (issue 17, docs/decisions/0048-sample-stability.md): collected
+ * SQL of the samples on the road (docs/decisions/0048-sample-stability.md): collected
  * orders with a rider and an expiry, over orders_sample_in_transit_idx, as one JSON text of
  * positional arrays like the other dashboard calls (ADR 0025).
  */

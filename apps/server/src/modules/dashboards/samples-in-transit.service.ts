@@ -56,7 +56,7 @@ function estimate(
 }
 
 /**
- * GET /orders/{vertical}/samples-in-transit/ (issue 17): every collected sample not yet delivered,
+ * GET /orders/{vertical}/samples-in-transit/ (ADR 0048): every collected sample not yet delivered,
  * with its rider and expiry, soonest to expire first, with the route model's arrival at its
  * centre and whether it is at risk (less than SAMPLE_AT_RISK_MINUTES to spare).
  */

@@ -14,7 +14,7 @@ export const DISPATCH_DEFAULTS = {
   /** A rider reaching the door this many minutes after the slot start still counts on time. */
   onTimeGraceMinutes: 10,
   /**
-   * The grace for a fasting patient (issue 16: a window per order): they wait at home without
+   * The grace for a fasting patient (a window per order): they wait at home without
    * breakfast, so the rider is on time only until 5 minutes past the slot start (ADR 0044).
    */
   fastingGraceMinutes: 5,

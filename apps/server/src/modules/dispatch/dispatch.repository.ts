@@ -148,9 +148,9 @@ type QueueEntry = [
   pickup: string | null,
   latitude: number | null,
   longitude: number | null,
-  /** Absent in snapshots written before issue 16: not fasting. */
+  /** Absent in snapshots written before fasting was recorded: not fasting. */
   isFasting?: boolean,
-  /** A delivery's centre; absent in snapshots written before issue 17's stability windows. */
+  /** A delivery's centre; absent in snapshots written before the stability windows (ADR 0048). */
   centerLatitude?: number | null,
   centerLongitude?: number | null,
 ];

@@ -29,7 +29,7 @@ export const suggestedRiderSchema = scoredRiderSchema.extend({
   lateMinutes: z.number().nonnegative(),
   /**
    * Minutes past a held sample's expiry at which taking this order would bring the rider to the
-   * collection centre (issue 17, ADR 0048); such a rider is among the late riders.
+   * collection centre (ADR 0048); such a rider is among the late riders.
    */
   sampleLateMinutes: z.number().nonnegative(),
 });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 const tags = ['config'];
 
 /**
- * The outside tools the console frames instead of its own pages (issue 15): REPORTING_URL and
+ * The outside tools the console frames instead of its own pages: REPORTING_URL and
  * ISSUE_REPORTING_URL, read once from the configuration. Staff only: the URLs may name a
  * team's internal hosts, so riders and anonymous callers do not learn them.
  */

@@ -284,7 +284,7 @@ describe('GET /orders/{vertical}/{id}/links/ and resend', () => {
   });
 });
 
-describe("a link's secret stays with the customer (issue 27)", () => {
+describe("a link's secret stays with the customer", () => {
   let all: Record<string, string>;
   beforeAll(async () => {
     all = await tokenWith(f.t, [

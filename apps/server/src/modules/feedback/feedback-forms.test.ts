@@ -172,7 +172,7 @@ describe('GET an interaction', () => {
   it('answers a completed survey with its state only, before and past its 48 hours', async () => {
     const pv = await survey();
     expect((await answerAll(pv.id, 'The nurse was rude')).statusCode).toBe(200);
-    // Completed wins over expired: the customer keeps the thank-you page (issue 27).
+    // Completed wins over expired: the customer keeps the thank-you page (ADR 0051).
     const stateOnly = noAnswers(pv.id, { isComplete: true, isExpired: false });
     for (const at of [new Date(), new Date(pv.created.getTime() + VALID_MS + 60_000)]) {
       const res = await atTime(at, () => call('GET', PATHS.physicalVisit(pv.id)));

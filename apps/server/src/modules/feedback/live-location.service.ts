@@ -22,7 +22,7 @@ interface RiderView {
 const NO_RIDER: RiderView = { assignedRider: null, stopsBefore: 0, etaMinutes: null };
 
 /**
- * Where the rider is for this order (beyond the spec, issue 14): the rider's pending pickups in
+ * Where the rider is for this order (beyond the spec, ADR 0038): the rider's pending pickups in
  * the route model's order (ADR 0009); while others come first only their count is told, never
  * the position. Once this order is next, the ETA is the route model's arrival from the last
  * known position (after any break), on the same road estimate scoring uses.

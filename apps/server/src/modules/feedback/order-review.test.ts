@@ -101,7 +101,7 @@ describe('GET /feedback/order_review/{uuid}/', () => {
   });
 });
 
-describe('a completed review (issue 27)', () => {
+describe('a completed review', () => {
   const stateOnly = (complete: boolean) => ({
     order: null,
     overallStarRating: null,
@@ -159,7 +159,7 @@ describe('PUT /feedback/order_review/{uuid}/', () => {
       riderStarRating: 5,
     });
     expect((await linkRow(link.id)).usedAt).toBeInstanceOf(Date);
-    // A reload reads the state only (issue 27): whoever holds the link learns no ratings.
+    // A reload reads the state only (ADR 0051): whoever holds the link learns no ratings.
     expect((await call('GET', url(link.id))).json()).toMatchObject({
       isReviewComplete: true,
       overallStarRating: null,

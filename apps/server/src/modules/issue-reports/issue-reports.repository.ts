@@ -9,7 +9,7 @@ import {
 import { orders } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 
-/** All SQL of issue reporting (issue 15). */
+/** All SQL of issue reporting (ADR 0041). */
 
 const fullName = (u: { firstName: Column; lastName: Column }) =>
   sql<string>`trim(${u.firstName} || ' ' || ${u.lastName})`;

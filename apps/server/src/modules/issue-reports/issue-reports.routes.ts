@@ -33,7 +33,7 @@ const params = z.object({ id: idParamSchema });
  */
 export const ISSUE_REPORT_BODY_LIMIT = SCREENSHOT_BASE64_MAX + 64 * 1024;
 
-/** Issue reporting (issue 15): any staff user reports and follows their own; managers all. */
+/** Issue reporting (ADR 0041): any staff user reports and follows their own; managers all. */
 export const issueReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/issue-reports/',

@@ -7,7 +7,7 @@ import { outbox } from '../../db/schema/outbox';
 import { onJobRun } from '../../jobs/periodic-job';
 
 /**
- * Prometheus metrics (issue 12): request rates and latencies by route, job runs and their
+ * Prometheus metrics (ADR 0033): request rates and latencies by route, job runs and their
  * duration, the outbox backlog, realtime stream clients, the database pool, and Node's process
  * metrics. Built only when METRICS_TOKEN is set, so a server without it pays nothing per request.
  */

@@ -120,7 +120,7 @@ export async function requeueStuck(db: DbOrTx, staleMs = STALE_CLAIM_MS) {
   return rows.length;
 }
 
-/** A text message to a customer: the SMS text plus the public link it carries (issue 14). */
+/** A text message to a customer: the SMS text plus the public link it carries (ADR 0038). */
 export interface SmsMessage {
   to: string;
   text: string;

@@ -18,7 +18,7 @@ import { refreshQueueSnapshots } from '../dispatch/public';
 import { markCollected } from './actions/order-rider.service';
 
 /**
- * The dispatch model plans the delivery before the sample expires (issue 17, ADR 0048), through
+ * The dispatch model plans the delivery before the sample expires (ADR 0048), through
  * the real path: a rider collects (the expiry is stamped and the delivery queued to Main Lab),
  * the queue snapshot carries the lab's pin, and the auto-assignment job and the assign dialog
  * read it. Route model defaults (ADR 0009): 20 km/h, detour 1.35, 10 minutes at each door.

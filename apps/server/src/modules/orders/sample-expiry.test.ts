@@ -24,7 +24,7 @@ import { decodeQueue } from '../dispatch/public';
 import { assignOrder } from './actions/order-assign.service';
 
 /**
- * The sample's clock (issue 17, docs/decisions/0048-sample-stability.md): collecting stamps the
+ * The sample's clock (docs/decisions/0048-sample-stability.md): collecting stamps the
  * expiry from the tests' windows, the delivery is due then, and every screen reads the same time.
  */
 let f: Fixtures;

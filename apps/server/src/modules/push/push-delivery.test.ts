@@ -183,7 +183,7 @@ describe('an order late with no rider', () => {
   });
 });
 
-describe('a collected sample at risk of expiring (issue 17)', () => {
+describe('a collected sample at risk of expiring', () => {
   /** A collected sample in the rider's box, due at Gulberg Lab, expiring at `expiresAt`. */
   const sample = async (regionId: number, riderId: number, expiresAt: Date) => {
     const order = await insertOrder(t.db, {

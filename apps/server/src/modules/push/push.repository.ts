@@ -192,7 +192,7 @@ export async function claimLateOrders(
 }
 
 /**
- * Claims the samples not yet announced as at risk (issue 17, ADR 0048) among these orders and
+ * Claims the samples not yet announced as at risk (ADR 0048) among these orders and
  * returns their ids; one insert, so two instances sweeping at once announce each sample once.
  */
 export async function claimSampleNotices(

@@ -8,7 +8,7 @@ import { claimSampleNotices } from './push.repository';
 import { isPushRegistered, notifySampleAtRisk } from './push-notifier';
 
 /**
- * Samples at risk of expiring (issue 17, docs/decisions/0048-sample-stability.md): every sweep
+ * Samples at risk of expiring (docs/decisions/0048-sample-stability.md): every sweep
  * walks the samples on the road as the dashboard lists them (the route model's arrival at the
  * centre against the expiry) and pushes each one at risk, once, to the dispatchers of its region.
  * Each is claimed in push_sample_notices, across sweeps, restarts and instances; one that expired

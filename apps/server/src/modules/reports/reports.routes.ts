@@ -50,7 +50,7 @@ const ANSWERS: Record<ReportKind, { schema: z.ZodType; summary: string }> = {
 };
 
 /**
- * The reporting dashboard (issue 15; core entities/reports.ts): each report and its table as
+ * The reporting dashboard (ADR 0040; core entities/reports.ts): each report and its table as
  * CSV, over the daily roll-ups (docs/decisions/0040-report-rollups.md).
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,7 +18,7 @@ import { countOnTime } from '../dashboards/public';
 import * as repo from './reports.repository';
 
 /**
- * The reporting dashboard's figures (issue 15, docs/decisions/0040-report-rollups.md): sums of
+ * The reporting dashboard's figures (docs/decisions/0040-report-rollups.md): sums of
  * the daily roll-ups over the range; every by-day list has each day of the range.
  */
 

@@ -8,7 +8,7 @@ import { riderAppHarness } from '../../test/fixtures/rider-app.harness';
 import { insertOrder, insertTask } from '../../test/fixtures/riders.fixtures';
 
 /**
- * Issue 28: an order for 08:00 was reached, collected and delivered at 22:45 the night before.
+ * An order for 08:00 was once reached, collected and delivered at 22:45 the night before.
  * The rider app's reached is refused earlier than the lead before the slot (ADR 0055). Every
  * pickup here is pinned relative to the clock, so the tests hold at any hour.
  */

@@ -104,7 +104,7 @@ export const riderAppTaskSchema = z.object({
       urgentDelivery: z.boolean(),
       additionalNotes: z.string(),
       collectedAt: dateTimeSchema.nullable(),
-      /** The collected sample's expiry (issue 17, ADR 0048): deliver before it. */
+      /** The collected sample's expiry (ADR 0048): deliver before it. */
       sampleExpiresAt: dateTimeSchema.nullable(),
       patient: z.object({ name: z.string(), phone: z.string() }),
       tests: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),

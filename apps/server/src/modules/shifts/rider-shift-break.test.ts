@@ -113,7 +113,7 @@ describe('PUT /shift/rider-shifts/{id}/ (a break)', () => {
     const none = await giveBreak(fine.shiftId, {});
     expect(none.statusCode).toBe(400);
     expect(none.json().errors.breakDurationMins).toEqual([VALIDATION.BREAK_DURATION_REQUIRED]);
-    // A duration off the list names the ones allowed (issue 28), not 'required'.
+    // A duration off the list names the ones allowed (ADR 0057), not 'required'.
     for (const body of [{ break_duration_mins: 20 }, { break_duration_mins: 'x' }]) {
       const res = await giveBreak(fine.shiftId, body);
       expect(res.statusCode).toBe(400);

@@ -168,7 +168,7 @@ export async function copySchedule(
         weekday: [SHIFT_MESSAGES.COPY_SAME_WEEKDAY],
       });
     }
-    // An inactive rider is put on no shift (issue 28): the copy leaves them out.
+    // An inactive rider is put on no shift (ADR 0057): the copy leaves them out.
     const assigned = await repo.listAssignments(tx, [id]);
     const active = await repo.activeUserIds(
       tx,

@@ -172,7 +172,7 @@ describe('shift schedules', () => {
       weekday: 6,
     });
     expect(again.statusCode).toBe(409);
-    // The refusal names the rider who would work two shifts at once (issue 28).
+    // The refusal names the rider who would work two shifts at once (ADR 0057).
     expect(again.json().detail).toBe(
       SHIFT_MESSAGES.riderOverlaps(await nameOf(rider), '07:00', '08:00'),
     );

@@ -22,7 +22,7 @@ import { publishRidersChanged } from '../../../lib/realtime-publish';
 
 /**
  * How long a collected sample may travel when it carries no expiry of its own (an order collected
- * before issue 17's stability windows); otherwise the delivery's deadline is the expiry (ADR 0048).
+ * before the stability windows); otherwise the delivery's deadline is the expiry (ADR 0048).
  */
 const DELIVERY_WINDOW_MS = 3 * 60 * 60_000;
 const DEFAULT_SLOT_MINUTES = 60;

@@ -8,7 +8,7 @@ import {
 } from './scoring';
 
 /**
- * Why auto-assignment chose a rider (issue 16), from the same scoring the assign dialog shows
+ * Why auto-assignment chose a rider, from the same scoring the assign dialog shows
  * (groupRiders / scoreRider): the chosen rider's row of the dialog and the best other row, so the
  * activity sentence and the dialog carry the same figures. core's messages/dispatch.ts words it.
  */

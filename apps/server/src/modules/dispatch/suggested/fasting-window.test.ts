@@ -11,7 +11,7 @@ import { bearer, createTestApp, createUser, login } from '../../../test/test-app
 import { DISPATCH_DEFAULTS } from '../dispatch-config';
 
 /**
- * A window per order (issue 16, ADR 0044): a fasting patient's rider is on time only until
+ * A window per order (ADR 0044): a fasting patient's rider is on time only until
  * fastingGraceMinutes past the slot start, others until onTimeGraceMinutes. The same rider, about
  * 7 minutes past the slot start at the door, is on time for one and late for the other.
  */

@@ -46,7 +46,7 @@ const modelOf = (queue: unknown[]) =>
   toRiderModels([row], decodeQueue(row.id, queue), new Map(), now)[0]!;
 
 describe('decodeQueue', () => {
-  it("reads a delivery's centre from the positions appended for issue 17", () => {
+  it("reads a delivery's centre from the positions appended for sample stability", () => {
     expect(decodeQueue(7, [delivery(1, 40)])).toEqual([
       {
         riderId: 7,

@@ -60,7 +60,7 @@ export async function loadCandidates(db: Db, vertical: Vertical, orderId: number
 
 /**
  * Who can take the order, in the six groups of the assign dialog, each best first: the one rule
- * for the single assign / re-assign and the bulk reassignment (issue 28), so the two lists can
+ * for the single assign / re-assign and the bulk reassignment, so the two lists can
  * never disagree. On a re-assign the rider holding the order is left out.
  */
 export async function groupCandidates(

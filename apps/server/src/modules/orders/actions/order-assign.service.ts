@@ -66,8 +66,8 @@ async function checkRiderCanTake(tx: DbOrTx, order: OrderRow, riderId: number) {
 /**
  * POST /orders/{vertical}/{id}/request/ (staff, 'Can assign order') and the auto-assignment job
  * (system, auto: true). Exactly one of concurrent assigns wins: the order row is locked and the
- * losers see 'assigned' and get 409. An auto assignment may carry why its rider was chosen
- * (issue 16): logged beside the 'assigned' row in the same transaction, so an assignment never
+ * losers see 'assigned' and get 409. An auto assignment may carry why its rider was chosen:
+ * logged beside the 'assigned' row in the same transaction, so an assignment never
  * stands without its reason nor a reason without its assignment.
  */
 export async function assignOrder(
@@ -119,7 +119,7 @@ export async function assignOrder(
       }),
       ...explained,
     ]);
-    // The customer can follow the rider from now on (issue 14); once per order.
+    // The customer can follow the rider from now on (ADR 0038); once per order.
     await sendLiveLocationLink(tx, updated, actor);
     return { detail: ORDER_SUCCESS.ASSIGNED, ...(await summarize(tx, updated)) };
   });

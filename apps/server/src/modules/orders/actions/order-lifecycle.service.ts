@@ -120,7 +120,7 @@ async function deliverLocked(tx: DbOrTx, orders: OrderRow[], actor: ActorContext
       }),
     ),
   );
-  await sendOrderReviewLinks(tx, orders, actor); // the review link texted (issue 14)
+  await sendOrderReviewLinks(tx, orders, actor); // the review link texted (ADR 0038)
   return updated;
 }
 

@@ -187,7 +187,7 @@ export async function markDeliveredAtCenter(
         }),
       ),
     );
-    await sendOrderReviewLinks(tx, locked, actor); // the review link texted (issue 14)
+    await sendOrderReviewLinks(tx, locked, actor); // the review link texted (ADR 0038)
     const orders = [];
     for (const o of updated) orders.push(await summarize(tx, o));
     return { detail: SUCCESS.ORDER_DELIVERED, orders };

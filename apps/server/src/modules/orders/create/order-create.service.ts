@@ -88,7 +88,7 @@ async function insertNewOrder(
   }
   const address = await refs.findCustomerAddress(tx, data.customer, data.customerAddress);
   if (!address) throw invalidField('customerAddress', VALIDATION.CREATE_OR_SELECT_ADDRESS);
-  // A pin only in the other vertical's regions: no region of this one can take it (issue 28).
+  // A pin only in the other vertical's regions: no region of this one can take it (ADR 0058).
   if (address.verticals.length > 0 && !address.verticals.includes(vertical)) {
     throw invalidField('customerAddress', ORDER_CREATE_MESSAGES.addressOutsideVertical(vertical));
   }

@@ -190,7 +190,7 @@ describe('POST /orders/{vertical}/', () => {
   });
 });
 
-describe('POST /orders/{vertical}/: an address in the other vertical only (issue 28)', () => {
+describe('POST /orders/{vertical}/: an address in the other vertical only', () => {
   it('refuses a blood order for a pin only in an X-ray region, on the address, and books X-ray', async () => {
     const [row] = await f.t.db
       .insert(customerAddresses)

@@ -511,7 +511,7 @@ describe('the calls of the detail page', () => {
       'notesUpdated',
       'reviewed',
       'reassigned',
-      // The assignment texted the customer the live-location link (issue 14).
+      // The assignment texted the customer the live-location link (ADR 0038).
       'linkSent',
       'assigned',
       'rescheduled',

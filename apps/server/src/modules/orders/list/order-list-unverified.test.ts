@@ -13,7 +13,7 @@ import {
 import { createTestApp } from '../../../test/test-app';
 
 /**
- * GET /orders/{vertical}/unverified/ (issue 28): the X-ray dashboard counts unverified X-ray
+ * GET /orders/{vertical}/unverified/ (ADR 0012): the X-ray dashboard counts unverified X-ray
  * orders, so the list must show them under xray, and only there; the blood list is unchanged.
  * With the dashboard's region and window it holds exactly the orders the Orders panel counted.
  */
