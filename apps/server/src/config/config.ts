@@ -36,7 +36,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   /**
-   * Customer text messages (issue 14): an HTTP endpoint taking a JSON POST {to, text, reference};
+   * Customer text messages (ADR 0038): an HTTP endpoint taking a JSON POST {to, text, reference};
    * unset, each message is written to DATA_DIR/outbox as sms-KEY.json instead.
    */
   SMS_URL: url.optional(),
@@ -47,18 +47,18 @@ const envSchema = z.object({
   /** The support line the public pages point to (expired links, errors). */
   SUPPORT_PHONE: z.string().min(3).max(40).default('021-111-327-825'),
   /**
-   * Issue 15: a team's own reporting tool (Metabase, Superset) and issue tracker, framed by the
+   * A team's own reporting tool (Metabase, Superset) and issue tracker, framed by the
    * console instead of its built-in /reporting-dashboard and /issue-reporting pages.
    */
   REPORTING_URL: embedUrlSchema.optional(),
   ISSUE_REPORTING_URL: embedUrlSchema.optional(),
-  /** Issue 15: where each new issue report is emailed (through the outbox); unset, none is. */
+  /** Where each new issue report is emailed (through the outbox); unset, none is. */
   SUPPORT_EMAIL: z.email().optional(),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   GEOCODER_URL: url.optional(),
   OSRM_URL: url.optional(),
   SENTRY_DSN: url.optional(),
-  /** Opens GET /api/metrics to a Prometheus scraper sending it as a Bearer token (issue 12). */
+  /** Opens GET /api/metrics to a Prometheus scraper sending it as a Bearer token (ADR 0033). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Web push keys (docs/decisions/0029): unset, a pair is made on first start and stored. */
   VAPID_PUBLIC_KEY: z

@@ -13,7 +13,7 @@ export type CatalogueItem = {
   requiresFasting?: boolean;
   preparation?: string;
   /**
-   * Hours from collection to the lab (issue 17); absent: the blood default of 6 h. Values and
+   * Hours from collection to the lab (ADR 0048); absent: the blood default of 6 h. Values and
    * reasons in docs/decisions/0048-sample-stability.md.
    */
   stabilityHours?: number;

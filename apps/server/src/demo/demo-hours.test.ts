@@ -18,7 +18,7 @@ import { generateDemoData } from './generate';
 import { MIN_LATE_PER_VERTICAL, MIN_UNVERIFIED_TODAY_PER_VERTICAL } from './order-timeline';
 
 /**
- * The demo is a working world at whatever hour it is made (issue 26, ADR 0007): the e2e
+ * The demo is a working world at whatever hour it is made (ADR 0007): the e2e
  * server's demo (default seed, 2,000 orders) generated at hours around the clock, on either
  * side of midnight, has in every region riders on duty and online and a slot on offer inside
  * the auto-assignment horizon, and in every vertical orders assigned around now, late orders

@@ -64,7 +64,7 @@ export const MIN_ASSIGNED_AHEAD_PER_VERTICAL = 3;
 /**
  * Each vertical has at least this many online orders unverified with a pickup today (Karachi):
  * the dashboards count today's unverified orders and link them, and left to chance the X-ray
- * dashboard (a fifth of the orders) showed none at most hours (issue 28).
+ * dashboard (a fifth of the orders) showed none at most hours.
  */
 export const MIN_UNVERIFIED_TODAY_PER_VERTICAL = 2;
 /** The late-tracked states a late order is given, as a working day shows them. */

@@ -8,7 +8,7 @@
  *
  * A top-level field holding RawJson is written as its text, unparsed: the orders list's items
  * come from the database as the API's JSON text (migration 0015), and parsing them only to
- * stringify them again was most of the list's own CPU (issue 18).
+ * stringify them again was most of the list's own CPU (ADR 0012).
  */
 export const plainJsonSerializer = () => (data: unknown) => {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data);

@@ -13,10 +13,10 @@ import { users } from '../db/schema/users';
 import { exitWithin, ROOT, type SpawnedServer, spawnServer, untilUnlocked } from './spawn-server';
 
 /**
- * Issue 27, ADR 0049, as a second local user and an operator would see it: the real server (its
- * bundle, a process of its own) on a new DATA_DIR, the outbox, `npm run backup` / `npm run
- * restore`; then `runuser -u nobody` tries to read what they wrote. The temp folder around it all
- * is opened to everyone (0755), so only the modes under test stand in nobody's way.
+ * Files at rest (ADR 0049), as a second local user and an operator would see it: the real
+ * server (its bundle, a process of its own) on a new DATA_DIR, the outbox, `npm run backup` /
+ * `npm run restore`; then `runuser -u nobody` tries to read what they wrote. The temp folder
+ * around it all is opened to everyone (0755), so only the modes under test stand in nobody's way.
  */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dastak-files-'));
 fs.chmodSync(tmp, 0o755);

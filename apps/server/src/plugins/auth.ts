@@ -53,7 +53,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     const token = bearerToken(req);
     if (!token) return done(unauthenticated());
     // The hit path makes no closure: under tsx every function made per request is also named
-    // at run time (esbuild's keepNames), which showed in the profile (issue 18).
+    // at run time (esbuild's keepNames), which showed in the profile (ADR 0046).
     const known = opts.tokens.knownAccess(token);
     if (known) {
       req.user = known;

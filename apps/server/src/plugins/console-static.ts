@@ -15,7 +15,7 @@ const pageRoot = (url: string, prefix: string) =>
  * Serves the built console under /app. Unknown paths under /app get index.html so the SPA's
  * router can answer them (including its own not-found page), except the customer pages (spec
  * §2.1 public routes): they get customer.html, their own small entry that never loads the staff
- * console (issue 14). Hashed assets are cached for a year; the pages are always revalidated so
+ * console (ADR 0039). Hashed assets are cached for a year; the pages are always revalidated so
  * a deploy shows at once.
  */
 export async function consoleStatic(app: FastifyInstance, opts: { root: string }) {

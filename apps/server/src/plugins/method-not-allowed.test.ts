@@ -4,7 +4,7 @@ import { fillPath } from '../test/route-walk';
 import { createAdminTestApp, type createTestApp } from '../test/test-app';
 
 /**
- * A wrong method on an existing path: 405 with Allow, `{detail}` (issue 27, ADR 0050), walked
+ * A wrong method on an existing path: 405 with Allow, `{detail}` (ADR 0050), walked
  * over the whole route table, so a route added later is covered without a change here.
  */
 

@@ -18,7 +18,7 @@ function pathPattern(url: string): RegExp {
 
 /**
  * A request for a path that exists, with a method it does not take, answers 405 with `Allow`
- * listing the methods it does take (RFC 9110 §15.5.6), not 404 (issue 27, ADR 0050). Every
+ * listing the methods it does take (RFC 9110 §15.5.6), not 404 (ADR 0050). Every
  * route's path is remembered as it is added (onRoute), so routes added later are covered; the
  * router finds no route for the method, and the not-found handler here looks the path up among
  * them: a path no route has is still 404.

@@ -48,7 +48,7 @@ export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
 
 /**
  * The page options with the origins of the configured embeds (REPORTING_URL,
- * ISSUE_REPORTING_URL; issue 15) added to frame-src, so a team's own tool on plain http (an
+ * ISSUE_REPORTING_URL) added to frame-src, so a team's own tool on plain http (an
  * internal Metabase) can be framed too. Without any, the options above as they are.
  */
 export function pageSecurityHeaderOptions(

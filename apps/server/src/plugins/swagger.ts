@@ -22,7 +22,7 @@ export const swaggerPlugin = fp(async (app: FastifyInstance) => {
         version: APP_VERSION,
         description:
           'Requests send snake_case keys; responses answer camelCase. Errors are `{detail}`, plus `errors` on validation. ' +
-          // Said here because OpenAPI has no way to mark a query string open (issue 27).
+          // Said here because OpenAPI has no way to mark a query string open.
           'Query strings are open: a parameter a route does not list is ignored, never an error. A wrong method answers 405 with `Allow`.',
         // Not published under an open licence; LicenseRef- is SPDX's form for a licence of one's own.
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },

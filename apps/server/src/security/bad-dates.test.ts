@@ -17,7 +17,7 @@ import {
 import { badInputWorld, expectRefused, newCustomerBody } from './bad-input.kit';
 
 /**
- * The one date rule (issue 27, docs/decisions/0050-bad-input.md): every date in a body or a
+ * The one date rule (docs/decisions/0050-bad-input.md): every date in a body or a
  * query within 1900-01-01..2100-12-31, walked over every date query parameter of the route table,
  * and tried by hand on the bodies that store dates of birth and pings. Nothing refused is stored.
  */

@@ -13,7 +13,7 @@ import { isCatalogueMessage } from '../test/route-walk';
 import { bearer, createAdminTestApp, type createTestApp } from '../test/test-app';
 
 /**
- * The world of the bad-input tests (issue 27, docs/decisions/0050-bad-input.md): an app on a
+ * The world of the bad-input tests (docs/decisions/0050-bad-input.md): an app on a
  * fresh database with the demo-like geography, an admin, a rider and a customer. Registers its
  * own beforeAll/afterAll; read the fields inside tests.
  */

@@ -6,7 +6,7 @@ import { createStaffUser } from '../modules/users/users.service';
 import { badInputWorld, expectRefused, newCustomerBody } from './bad-input.kit';
 
 /**
- * The one text rule (issue 27, docs/decisions/0050-bad-input.md) on the bodies that store names,
+ * The one text rule (docs/decisions/0050-bad-input.md) on the bodies that store names,
  * addresses and emails: customers, patients, riders, staff; Urdu accepted. Nothing refused is
  * stored.
  */

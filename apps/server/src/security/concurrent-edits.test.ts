@@ -18,7 +18,7 @@ import {
 import { bearer, createTestApp, createUser, login } from '../test/test-app';
 
 /*
- * Lost updates (issue 28, ADR 0056): two people open the same customer, patient, address, order
+ * Lost updates (ADR 0056): two people open the same customer, patient, address, order
  * or shift and both save. Each edit sends the version it read as If-Match; the second save finds
  * the record changed, is refused with 409, the record as it is now and who changed it, and writes
  * nothing: the first person's change stays.

@@ -49,7 +49,7 @@ export async function seedListScope(t: TestApp) {
   const xray = [await placeOrder(f, 'xray'), await placeOrder(f, 'xray')];
   await assign('blood', blood[0]!.id, rider.id);
   await assign('xray', xray[0]!.id, xrayRider.id);
-  // A sample on the road (issue 17): collected through the rider app, so it carries an expiry.
+  // A sample on the road (ADR 0048): collected through the rider app, so it carries an expiry.
   await assign('blood', blood[1]!.id, rider.id);
   await bringPickupNear(f, blood[1]!.id);
   const door = { latitude: 31.5206, longitude: 74.3506 };

@@ -158,7 +158,7 @@ export const TABLE: Record<string, Entry> = {
     reason: 'place suggestions (geocoder, then live known addresses); no detail route',
   },
   '/api/v1/stats/daily-order-stats/': { kind: 'lookup', reason: 'aggregates per day, no records' },
-  // The reporting dashboard (issue 15): sums over days; the riders report names riders only.
+  // The reporting dashboard (ADR 0040): sums over days; the riders report names riders only.
   ...Object.fromEntries(
     REPORT_KINDS.flatMap((kind) => [
       [`/api/v1/reports/:vertical/${kind}/`, { kind: 'lookup', reason: 'report aggregates' }],

@@ -21,7 +21,7 @@ import {
 } from './list-scope.table';
 
 /**
- * Object level for staff (issue 12, ADR 0030): lists and exports never return a row the caller
+ * Object level for staff (ADR 0030): lists and exports never return a row the caller
  * could not open. Staff permissions open every row of their kind (permissions.ts), so "could not
  * open" means the row's detail answers 404: a soft-deleted record, another vertical's order, a
  * hidden rider. Every GET route of the route table that returns rows or a file is in TABLE
@@ -70,7 +70,7 @@ afterAll(() => t.close());
 
 const GETS = () => apiRoutes(t.app).filter((r) => r.method === 'GET');
 
-describe('lists and exports never return rows the caller could not open (issue 12)', () => {
+describe('lists and exports never return rows the caller could not open', () => {
   it('has every list and export of the route table in its table, and nothing stale', () => {
     const gets = GETS();
     const missing = gets

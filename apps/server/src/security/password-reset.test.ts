@@ -8,7 +8,7 @@ import { sha256 } from '../modules/auth/auth.service';
 import { bearer, createTestApp, createUser, login, randomAddress } from '../test/test-app';
 
 /**
- * Password reset links (issue 27, ADR 0053): the newest link is the only one that works, a reset
+ * Password reset links (ADR 0053): the newest link is the only one that works, a reset
  * cancels every link of the user and ends every session, and asking costs the same time whether
  * or not the account exists.
  */

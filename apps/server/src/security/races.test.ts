@@ -54,7 +54,7 @@ async function assigned() {
 
 /** The verbs logged after the order's assignment. */
 async function verbsAfterAssign(orderId: number) {
-  // The customer-link rows (issue 14) ride along with the assignment; not part of the race.
+  // The customer-link rows (ADR 0038) ride along with the assignment; not part of the race.
   const verbs = (await activitiesOf(f, orderId)).map((a) => a.verb).filter((v) => v !== 'linkSent');
   return verbs.slice(verbs.indexOf('assigned') + 1);
 }

@@ -8,7 +8,7 @@ import { setPermissions } from '../modules/users/users.service';
 import { bearer, createTestApp, createUser, login, randomAddress } from '../test/test-app';
 
 /**
- * Sessions that end when they should (issue 27, ADR 0053): after a logout, a password reset, a
+ * Sessions that end when they should (ADR 0053): after a logout, a password reset, a
  * refresh-token reuse, a deactivation or "sign out everywhere" the access token stops working at
  * once, in this server and in another on the same database, and a permission change applies to
  * the next request. Before, each of these left the access token working until it expired.

@@ -2,7 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-cor
 import { tz } from './columns';
 
 /**
- * Who saw what (issue 27, docs/decisions/0054-audit-trail.md): one row per access to personal
+ * Who saw what (docs/decisions/0054-audit-trail.md): one row per access to personal
  * data or change of who may access it, shaped after FHIR's AuditEvent. Append-only: a trigger
  * (migration 0017) refuses UPDATE and DELETE, and no route changes a row. No foreign keys: a row
  * must outlive the user it names, and a cascade would be an UPDATE or DELETE.

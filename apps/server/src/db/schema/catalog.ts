@@ -22,7 +22,7 @@ export const scanTypes = pgTable(
     /** Hint for the agent, e.g. '10-12 hours fasting' or 'Stop biotin 48 hours before'. */
     preparation: text(),
     /**
-     * Hours a collected sample stays fit for the lab (issue 17, ADR 0048); null: the vertical's
+     * Hours a collected sample stays fit for the lab (ADR 0048); null: the vertical's
      * default (core rules/sample-stability.ts). Checked 1..168 by the PATCH route's schema.
      */
     stabilityHours: integer(),

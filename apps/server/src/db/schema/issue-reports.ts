@@ -11,7 +11,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Issue reporting (issue 15): a problem a staff user reported from the console. category and
+ * Issue reporting (ADR 0041): a problem a staff user reported from the console. category and
  * status hold the names of ISSUE_CATEGORIES / ISSUE_STATUSES (core entities/issue-reports.ts).
  */
 export const issueReports = pgTable(

@@ -210,7 +210,7 @@ export const orders = pgTable(
     index('orders_follow_up_addressed_idx')
       .on(t.vertical, t.pickup)
       .where(sql`${t.isFollowUpAddressed}`),
-    // Samples on the road (issue 17): the dashboard's list and the stability sweep.
+    // Samples on the road (ADR 0048): the dashboard's list and the stability sweep.
     index('orders_sample_in_transit_idx')
       .on(t.vertical, t.sampleExpiresAt)
       .where(sql`${t.state} = 'collected' and ${t.sampleExpiresAt} is not null`),

@@ -14,7 +14,7 @@ export const outbox = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     kind: text().notNull(), // 'email' | 'push' | 'sms'
     payload: jsonb().notNull(),
-    /** A text message to a customer carries the public link it sends (issue 14). */
+    /** A text message to a customer carries the public link it sends (ADR 0038). */
     linkId: text().references(() => publicLinks.id, { onDelete: 'cascade' }),
     state: text().notNull().default('pending'), // pending | sending | sent | failed
     attempts: smallint().notNull().default(0),

@@ -32,7 +32,7 @@ export const pushLateNotices = pgTable('push_late_notices', {
 });
 
 /**
- * Collected samples already announced as at risk of expiring (issue 17, ADR 0048): the stability
+ * Collected samples already announced as at risk of expiring (ADR 0048): the stability
  * sweep notifies each order once.
  */
 export const pushSampleNotices = pgTable('push_sample_notices', {
