@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  * screen shows: the entry chunk, the screen's lazily loaded route chunk, and every chunk either
  * imports statically. Dynamic imports inside the screen (dialogs, maps, the filter panel) are
  * not counted: they load when opened. Over budget fails the build. A budget may name its entry
- * (the customer pages are their own, issue 14); without a route module the entry's chunk and
+ * (the customer pages are their own, ADR 0039); without a route module the entry's chunk and
  * its static imports are the whole screen.
  */
 export type ScreenBudget = {

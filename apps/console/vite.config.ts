@@ -6,13 +6,13 @@ import { bundleBudget } from './bundle-budget';
 
 /**
  * Two entries, built one after the other (`npm run build` runs both): the staff console
- * (index.html) and the customer pages (customer.html, CONSOLE_ENTRY=customer; issue 14). Built
+ * (index.html) and the customer pages (customer.html, CONSOLE_ENTRY=customer; ADR 0039). Built
  * together, Rollup moves React and core into a chunk both entries share, and that split alone
  * costs every staff screen 1.4 kB gzipped (orders list 198.9 -> 200.5 kB, over its budget) for
  * nothing they use. The server answers the public paths with customer.html.
  */
 const customerEntry = process.env.CONSOLE_ENTRY === 'customer';
-// Issue 14: the customer pages on cheap phones within 100 kB; the live page's map loads after.
+// The customer pages on cheap phones within 100 kB (ADR 0039); the live page's map loads after.
 const customerBudgets = [{ screen: 'customer pages', entry: 'customer', maxKb: 100 }];
 
 /** The dev server opens the customer entry on the public paths, as the built server does. */
@@ -38,7 +38,7 @@ export default defineConfig({
   plugins: [
     react(),
     customerPagesInDev(),
-    // Issue 4: the orders list within 200 kB of gzipped JavaScript before it shows.
+    // The orders list within 200 kB of gzipped JavaScript before it shows.
     bundleBudget(
       customerEntry
         ? customerBudgets
@@ -53,17 +53,17 @@ export default defineConfig({
               routeModule: 'src/app/routes/unverified-orders-list-route.tsx',
               maxKb: 200,
             },
-            // Issue 11: the dashboard's map within 250 kB; the on-time chart may load after it.
+            // The dashboard's map within 250 kB (ADR 0027); the on-time chart may load after it.
             { screen: 'dashboard', routeModule: 'src/app/routes/dashboard-route.tsx', maxKb: 250 },
-            // Issue 13: the shift schedule grid, hover cards and dialogs included.
+            // The shift schedule grid, hover cards and dialogs included.
             { screen: 'shifts', routeModule: 'src/app/routes/shifts-route.tsx', maxKb: 200 },
-            // Issue 13: attendance with its filters, date pickers and donuts; maps and dialogs after.
+            // Attendance with its filters, date pickers and donuts; maps and dialogs after.
             {
               screen: 'attendance',
               routeModule: 'src/app/routes/attendance-route.tsx',
               maxKb: 250,
             },
-            // Issue 15: the reporting dashboard's filters and tables; the charts load after them.
+            // The reporting dashboard's filters and tables; the charts load after them.
             {
               screen: 'reporting dashboard',
               routeModule: 'src/app/routes/reporting-dashboard-route.tsx',
@@ -84,7 +84,7 @@ export default defineConfig({
     minify: 'terser',
     terserOptions: { compress: { passes: 3 } },
     // Staff use current Chrome, which preloads modules natively: the polyfill would only cost the
-    // shell bytes (issue 27's screens left the orders list and dashboard at their budgets).
+    // shell bytes (newer screens left the orders list and dashboard at their budgets).
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     // The second build adds the customer pages beside the first's files.

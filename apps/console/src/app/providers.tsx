@@ -18,7 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
     >
       <Suspense fallback={null}>
-        {/* Top right, below the page header (app/notifications.css, issue 28). */}
+        {/* Top right, below the page header (app/notifications.css, ADR 0058). */}
         <Notifications position="top-right" limit={4} autoClose={5000} />
       </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
       lazyRoute('password-reset-request', PasswordResetRequestRoute),
       lazyRoute('password-reset/:passwordResetToken', PasswordResetRoute),
       // The customer pages (spec §2.1 public routes) are not here: the server answers their paths
-      // with their own small entry, customer.html (issue 14).
+      // with their own small entry, customer.html (ADR 0039).
       {
         element: <RequireAuth />,
         children: [

@@ -73,7 +73,7 @@ export const theme = createTheme({
       defaultProps: { withBorder: true, closeButtonProps: { 'aria-label': 'Close notification' } },
     },
     // Mantine's close buttons and calendar arrows are icons with no name: axe's critical
-    // 'button-name' on every dialog and date picker (issue 28).
+    // 'button-name' on every dialog and date picker.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     // A loader is a span: its aria-label ('Loading the chart') is allowed only with a role.
     Loader: { defaultProps: { role: 'status' } },

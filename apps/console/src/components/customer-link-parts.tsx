@@ -7,7 +7,7 @@ import { Tag, type TagColor } from './tag';
 
 /**
  * Pieces shared by the order detail's 'Customer Links' and the customer detail's 'Surveys': the
- * link's state, the state of its last text message, and the dates (issues 14, 27). A link's URL
+ * link's state, the state of its last text message, and the dates (ADRs 0038, 0051). A link's URL
  * is never shown: it opens the customer's form, and only the text message carries it (ADR 0051).
  */
 

@@ -12,7 +12,7 @@ const TONE_COLORS: Record<SampleTone, TagColor> = {
 };
 
 /**
- * A collected sample's countdown (issue 17, docs/decisions/0048-sample-stability.md): core's
+ * A collected sample's countdown (docs/decisions/0048-sample-stability.md): core's
  * label, coloured by its tone. The order detail, the rider's tasks and the dashboard all show
  * this one badge, so they agree to the minute. A timer role: its name says what it counts.
  */

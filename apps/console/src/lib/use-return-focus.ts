@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 
 /**
- * Gives focus back to what opened a dialog when it closes (issue 28). Mantine's Modal does this
+ * Gives focus back to what opened a dialog when it closes (ADR 0058). Mantine's Modal does this
  * only when `opened` turns true after mount; our lazy dialogs mount already open and unmount on
  * close, so the element with focus at mount (the button pressed, or the field Ctrl+Enter came
  * from) is remembered here and focused again when the dialog closes or goes away.

@@ -44,7 +44,7 @@ export function LiveLocationErrorPage() {
 /**
  * /rider-live-location/{uuid}: the order, the rider's ETA (or the stops before this one) and a
  * map, refreshed every LIVE_LOCATION_POLL_MS. Once the order is collected the link expires; an
- * unknown link (404) is the error page, not 'expired': it never was a link (issue 27). A failed
+ * unknown link (404) is the error page, not 'expired': it never was a link. A failed
  * refresh keeps what was shown.
  */
 export function LiveLocationPage({ id }: { id: string }) {

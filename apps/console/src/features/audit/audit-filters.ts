@@ -8,7 +8,7 @@ import {
 } from '@dastak/core/entities/audit';
 
 /**
- * The audit trail's filter set (issue 27), kept in the page query string so a link reproduces
+ * The audit trail's filter set (ADR 0054), kept in the page query string so a link reproduces
  * the view. Each is one value or none; dates are Karachi calendar days (YYYY-MM-DD).
  */
 export type AuditFilterSet = {

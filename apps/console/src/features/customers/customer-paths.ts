@@ -3,7 +3,7 @@ export const customerUpdatePath = (id: number) => `/customers/update/${id}`;
 export const CUSTOMER_CREATE_PATH = '/customers/create';
 
 /**
- * The order create page's 'click here to create customer' names itself in ?returnTo (issue 28):
+ * The order create page's 'click here to create customer' names itself in ?returnTo (ADR 0058):
  * the wizard ends back there with the new customer and their patient, not on the customer page,
  * which has no New Order. Only a create-order path is followed, so the link cannot send anyone
  * elsewhere.

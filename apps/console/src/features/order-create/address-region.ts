@@ -4,7 +4,7 @@ import type { Vertical } from '@dastak/core/states';
 import type { OrderDraft } from './order-payload';
 
 /**
- * The draft after choosing an address (issue 28): Region is filled from the address's region of
+ * The draft after choosing an address (ADR 0058): Region is filled from the address's region of
  * this vertical and locked only when it has exactly one. An address with none clears a region a
  * former address set (the agent sees why in the warning); a region picked by hand stays, since
  * a pin outside every region books with any region (as unverified).
@@ -31,7 +31,7 @@ export function withAddress(
 }
 
 /**
- * What the page warns about the chosen address (issue 28): none when it lies in a region of this
+ * What the page warns about the chosen address (ADR 0058): none when it lies in a region of this
  * vertical; 'otherVertical' when only the other vertical's regions hold the pin (the server
  * refuses the order: the agent must pick or add another address); 'noRegion' when no region
  * does (it books, as unverified, with a region the agent picks).

@@ -12,7 +12,7 @@ import { scanTypeSearchQueryOptions } from '../orders/public';
 import type { OrderDraft } from './order-payload';
 
 /*
- * Converting a partial order fills what its banner shows (issue 28): the patient (the customer's
+ * Converting a partial order fills what its banner shows (ADR 0058): the patient (the customer's
  * patient of that name, else the create form with the name), the address (the customer's saved
  * one with that text or pin, else the New Address dialog starts from it), the tests, and the slot
  * when it is still offered. Nothing is saved for the agent: they still press the buttons.

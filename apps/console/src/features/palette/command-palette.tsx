@@ -6,7 +6,7 @@ const loadDialog = () => import('./palette-dialog');
 const PaletteDialog = lazy(loadDialog);
 
 /**
- * The command palette (issue 17): Ctrl+K / Cmd+K anywhere in the signed-in console. Mounted once
+ * The command palette: Ctrl+K / Cmd+K anywhere in the signed-in console. Mounted once
  * by the layout; only the key listener is in the first download, the dialog is its own chunk
  * (docs/decisions/0012 budgets), fetched when the browser is idle so the first Ctrl+K is instant.
  */

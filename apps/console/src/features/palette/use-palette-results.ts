@@ -11,7 +11,7 @@ import type { PaletteItem } from './recent-items';
 
 export type PaletteSection = { key: string; title: string; items: PaletteItem[] };
 
-/** One request per source once typing pauses this long (issue 17). */
+/** One request per source once typing pauses this long. */
 export const SEARCH_PAUSE_MS = 250;
 const PER_SOURCE = 5;
 

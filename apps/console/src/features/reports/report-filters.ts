@@ -10,7 +10,7 @@ import {
 import { VERTICALS, type Vertical } from '@dastak/core/states';
 
 /**
- * The reporting dashboard's filter set (issue 15), kept in the page query string like the lists'
+ * The reporting dashboard's filter set (ADR 0040), kept in the page query string like the lists'
  * filters: `vertical`, `regions` (comma-joined ids; none: every region of the vertical) and
  * `range`, a preset or `custom` with `dateFrom` and `dateTo`. A preset stays relative to today.
  */

@@ -60,7 +60,7 @@ function DayInput(props: { label: string; value: string; onChange: (day: string)
 }
 
 /**
- * /audit-trail (issue 27): who saw what, newest first, for 'Can view audit trail'. Every filter
+ * /audit-trail (ADR 0054): who saw what, newest first, for 'Can view audit trail'. Every filter
  * lives in the query string, so a link reproduces the view.
  */
 export function AuditTrailPage() {

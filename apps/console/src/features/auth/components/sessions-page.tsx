@@ -14,7 +14,7 @@ import { useSignOutEverywhereMutation } from '../api/sign-out-everywhere';
 const when = (iso: string) => `${formatDisplayDate(iso)} ${formatTime12(iso)}`;
 
 /**
- * /sessions (issue 27, ADR 0053): where the user is signed in (browser and system, since when,
+ * /sessions (ADR 0053): where the user is signed in (browser and system, since when,
  * last seen) and 'Sign out everywhere', which ends them all at once, this one included. A staff
  * manager reaches Staff accounts from here.
  */

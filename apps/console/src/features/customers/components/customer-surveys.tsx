@@ -257,7 +257,7 @@ function SurveyRow({
   );
 }
 
-/** The customer detail's 'Surveys' (issue 14): send a survey; each one sent, its state, answers. */
+/** The customer detail's 'Surveys' (ADR 0038): send a survey; each one sent, its state, answers. */
 export function CustomerSurveys({ customerId }: { customerId: number }) {
   const query = useCustomerSurveysQuery(customerId);
   const canSend = useHasPermission(PERMISSIONS.CAN_CHANGE_CUSTOMER);

@@ -51,7 +51,7 @@ export function NewAddressDialog({
   onClose: () => void;
   customerId: number;
   vertical: Vertical;
-  /** Where to start: a partial order's captured city, address text and pin (issue 28). */
+  /** Where to start: a partial order's captured city, address text and pin (ADR 0058). */
   initial?: { cityId: number | null; address: string; pin: LatLng | null };
   onCreated: (address: CustomerAddress) => void;
 }) {

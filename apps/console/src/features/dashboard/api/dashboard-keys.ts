@@ -21,7 +21,7 @@ export const dashboardKeys = {
     ['dashboard', 'late-orders', vertical, regionId] as const,
   atRisk: (vertical: Vertical, regionId: number) =>
     ['dashboard', 'at-risk', vertical, regionId] as const,
-  /** Collected samples on their way to a centre (issue 17). */
+  /** Collected samples on their way to a centre (ADR 0048). */
   samplesInTransit: (vertical: Vertical, regionId: number) =>
     ['dashboard', 'samples-in-transit', vertical, regionId] as const,
   dailyStats: (vertical: Vertical, regionId: number) =>

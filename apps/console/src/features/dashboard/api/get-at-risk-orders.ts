@@ -9,7 +9,7 @@ import { dashboardKeys } from './dashboard-keys';
 
 /**
  * GET /orders/{vertical}/at-risk-orders/: today's orders the route model says will be late,
- * before they are (issue 11, beyond the spec; docs/decisions/0025).
+ * before they are (beyond the spec; docs/decisions/0025).
  */
 export function getAtRiskOrders(
   vertical: Vertical,

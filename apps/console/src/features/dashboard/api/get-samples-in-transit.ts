@@ -8,7 +8,7 @@ import { dashboardKeys } from './dashboard-keys';
 
 /**
  * GET /orders/{vertical}/samples-in-transit/: the region's collected samples on their way to a
- * centre, soonest to expire first, each with the route model's verdict (issue 17, ADR 0048).
+ * centre, soonest to expire first, each with the route model's verdict (ADR 0048).
  */
 export function getSamplesInTransit(
   vertical: Vertical,

@@ -5,7 +5,7 @@ export { LIVE_PAUSED_TEXT } from './live-banner-text';
 
 /*
  * The banner's Alert is not part of the JavaScript the map waits for (the dashboard's bundle
- * budget, issue 11): it is fetched right after the dashboard mounts, so an outage later finds it
+ * budget, ADR 0027): it is fetched right after the dashboard mounts, so an outage later finds it
  * loaded even when the network is what failed.
  */
 const loadAlert = () => import('./live-banner-alert');

@@ -28,7 +28,7 @@ export function karachiClock(iso: string): string {
 /**
  * An order marker's popup (spec §2.5): time, order number, detail link, Cancel when the order
  * is cancellable and the user may cancel, patient, address, two test tags and 'N More'; a
- * collected sample's countdown under the number (issue 17).
+ * collected sample's countdown under the number (ADR 0048).
  */
 export function OrderPopup({
   order,

@@ -19,7 +19,7 @@ export function riderPoint(rider: RiderSummary, positions: RiderPositions): Trai
 /**
  * The riders as canvas circles on their own canvas, managed outside React: a ping moves its
  * marker with setLatLng and only the riders' canvas redraws, never the 2,000 order markers or
- * the React tree (spec issue 11: 300 riders moving every second, no task over 50 ms).
+ * the React tree (ADR 0027: 300 riders moving every second, no task over 50 ms).
  */
 export function RiderLayer({
   riders,

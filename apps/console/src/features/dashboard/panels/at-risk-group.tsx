@@ -12,7 +12,7 @@ import { orderNumberMatches } from './order-number-match';
 export const AMBER = { text: '#8a5300', background: '#fff4e0', border: '#f59f00' };
 
 /**
- * 'At risk (N)' on top of the Late Orders tab (issue 11, beyond the spec): each row gives the
+ * 'At risk (N)' on top of the Late Orders tab (beyond the spec, ADR 0025): each row gives the
  * estimated arrival and why (the cause from the route model), and links to the order. Hidden
  * while there are none, so the tab reads as the spec's when nothing is at risk.
  */

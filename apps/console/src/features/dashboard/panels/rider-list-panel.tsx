@@ -76,7 +76,7 @@ function RiderLine({
         <Text size="xs" fw={700} w={28} ta="right" title="Completed orders">
           {rider.completedOrdersCount}
         </Text>
-        {/* A rider falls sick (issue 17): their pending pickups to other riders in one go. */}
+        {/* A rider falls sick: their pending pickups to other riders in one go. */}
         <Box w={ACTION_WIDTH} display="flex">
           {hasPendingPickups(rider) && (
             <BulkReassignButton

@@ -13,7 +13,7 @@ import { PanelCard } from './panel-card';
 import { SideList, SideListStatus } from './side-list';
 
 /**
- * 'Samples on the road' (issue 17, docs/decisions/0048-sample-stability.md): every collected
+ * 'Samples on the road' (docs/decisions/0048-sample-stability.md): every collected
  * sample of the region not yet at a centre, with its countdown. The ones the route model says
  * will reach the centre too late come first, in amber with the cause, so a dispatcher sees them
  * before the web push has to say so; each row opens the order.

@@ -8,7 +8,7 @@ import { FAQS } from '../faqs';
 import { MarkdownView } from './markdown-view';
 
 /**
- * /faqs (issue 15): the questions of docs/faqs/*.md. The search keeps the questions holding every
+ * /faqs: the questions of docs/faqs/*.md. The search keeps the questions holding every
  * word typed, in the question or its answer, as one types; it lives in the query string (?q=) so
  * a link can share it. A search opens the answers it finds.
  */

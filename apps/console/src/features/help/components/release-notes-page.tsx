@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { RELEASES } from '../changelog';
 import { MarkdownView } from './markdown-view';
 
-/** /release-notes (issue 15): the project's CHANGELOG.md, newest release first. */
+/** /release-notes: the project's CHANGELOG.md, newest release first. */
 export function ReleaseNotesPage() {
   useDocumentTitle('Release Notes · Dastak');
   return (

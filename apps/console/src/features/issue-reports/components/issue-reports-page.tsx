@@ -16,7 +16,7 @@ import { type IssueListState, IssueReportsList } from './issue-reports-list';
 const TITLE = 'Issue Reporting';
 
 /**
- * /issue-reporting (issue 15): the team's own tracker in a frame when the server has
+ * /issue-reporting (ADR 0041): the team's own tracker in a frame when the server has
  * ISSUE_REPORTING_URL, else the built-in form, list and detail drawer.
  */
 export function IssueReportsPage() {

@@ -32,7 +32,7 @@ export function CustomerNumberBox({
   const combobox = useCombobox();
   const { pathname } = useLocation();
   const input = useRef<HTMLInputElement>(null);
-  // Keyboard-first booking (issue 17): an agent on the phone types the number straight away.
+  // Keyboard-first booking: an agent on the phone types the number straight away.
   useEffect(() => {
     input.current?.focus();
   }, []);
@@ -71,7 +71,7 @@ export function CustomerNumberBox({
             onBlur={() => combobox.closeDropdown()}
             onKeyDown={(event) => {
               // Enter on a full number that one customer has picks them: no arrow needed
-              // (issue 28). An option the arrows highlighted is the combobox's to submit.
+              // (ADR 0058). An option the arrows highlighted is the combobox's to submit.
               if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
               if (customerLoaded || combobox.getSelectedOptionIndex() >= 0) return;
               const exact = hits.filter((h) => h.phone === number);
@@ -103,7 +103,7 @@ export function CustomerNumberBox({
               {', '}
               <Anchor
                 component={Link}
-                // The wizard comes back here with the new customer and patient (issue 28).
+                // The wizard comes back here with the new customer and patient (ADR 0058).
                 to={`/customers/create?${new URLSearchParams({ phone: number, returnTo: pathname })}`}
                 size="sm"
               >

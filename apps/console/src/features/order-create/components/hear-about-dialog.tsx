@@ -36,7 +36,7 @@ export function HearAboutDialog({
     <Modal opened={opened} onClose={onClose} title="How did you hear about us?" centered>
       <Stack
         gap="lg"
-        // Ctrl+Enter (Cmd+Enter) confirms, as it submits the page behind (issue 28).
+        // Ctrl+Enter (Cmd+Enter) confirms, as it submits the page behind (ADR 0058).
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.repeat) return;
           event.preventDefault();

@@ -74,7 +74,7 @@ type LoadIntent =
   | { kind: 'pick'; patientId: number | null; onlyAddress?: boolean }
   | { kind: 'partial'; order: PartialOrderDetail };
 
-/** ?customer=&patient=: the customer wizard's way back (issue 28). */
+/** ?customer=&patient=: the customer wizard's way back (ADR 0058). */
 function returnedCustomer(params: URLSearchParams) {
   const id = (key: string) => {
     const n = Number(params.get(key));
@@ -124,7 +124,7 @@ export function OrderCreatePage({
             customerId: copied.customer.id,
             regionId: copied.region,
             tests: copied.scanTypes.map((s) => s.scanType),
-            // The copy is priced as the original was (issue 28); the server prices it again.
+            // The copy is priced as the original was (ADR 0058); the server prices it again.
             discount: copied.discountPercent > 0 ? String(copied.discountPercent) : '',
             fulfillmentMethod: copied.fulfillmentMethod,
             orderSource: copied.orderSource,
@@ -376,7 +376,7 @@ export function OrderCreatePage({
       if (first) showErrorToast(first);
       return;
     }
-    // The server refuses it too; saying so here spares the agent a round trip (issue 28).
+    // The server refuses it too; saying so here spares the agent a round trip (ADR 0058).
     const problem = addressRegionProblem(
       addresses.find((a) => a.id === current.addressId),
       vertical,
@@ -428,7 +428,7 @@ export function OrderCreatePage({
     if (hearAbout !== null) update({ hearAbout });
   };
 
-  // Ctrl+Enter (Cmd+Enter) anywhere on the page is the Create Order button (issue 17), typing in
+  // Ctrl+Enter (Cmd+Enter) anywhere on the page is the Create Order button, typing in
   // a field included; not while a dialog covers the page, nor while a create is on its way.
   const dialogOpen =
     hearAboutOpen || addressDialog || addressToDelete !== null || patientToDelete !== null;

@@ -69,7 +69,7 @@ export function OrderDetailsSection({
 }) {
   const regions = useRegionsQuery(vertical);
   const sources = useOrderSourcesQuery(vertical);
-  // Locked only on a value the chosen address set (spec §4; issue 28).
+  // Locked only on a value the chosen address set (spec §4; ADR 0058).
   const regionLocked =
     draft.regionSetByAddress && draft.regionId !== null && draft.addressId !== null;
   const problem = addressRegionProblem(
@@ -187,7 +187,7 @@ export function OrderDetailsSection({
                   withAsterisk
                   placeholder="DD/MM/YYYY"
                   valueFormat="DD/MM/YYYY"
-                  // Typed as the caller says it (issue 28), or picked from the calendar; a day
+                  // Typed as the caller says it (ADR 0058), or picked from the calendar; a day
                   // outside the window is not taken (the field goes back on blur).
                   dateParser={parseDateField}
                   minDate={dateBounds.minDate}
@@ -196,7 +196,7 @@ export function OrderDetailsSection({
                   onChange={(v) => onChange({ date: v })}
                   error={errors.date}
                   // Focus stays in the field while a day is picked (the calendar takes no focus),
-                  // so Tab goes on to the slots (keyboard-first booking, issue 17). Returning
+                  // so Tab goes on to the slots (keyboard-first booking). Returning
                   // focus on close would pull it back from the slots.
                 />
                 <TimeSlotPicker

@@ -8,7 +8,7 @@ import { IconSunrise } from '@tabler/icons-react';
 const option = (s: OrderTimeSlot) => ({ value: s.id, label: formatTime12(s.dateTime) });
 
 /**
- * 'Available Time Slot'. For a fasting patient (issue 17) the morning slots come first, under
+ * 'Available Time Slot'. For a fasting patient (ADR 0047) the morning slots come first, under
  * their own heading; FastingSlotWarning stays while a later slot is chosen: it steers, it does
  * not block.
  */

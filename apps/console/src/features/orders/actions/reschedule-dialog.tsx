@@ -45,7 +45,7 @@ export default function RescheduleDialog({
   const [bounds] = useState(() => pickupDateBounds('reschedule', new Date()));
   useReturnFocus(opened);
   const reschedule = useRescheduleOrderMutation(order.vertical, order.id);
-  // The calendar opens on the order's own pickup day (issue 28): the caller usually moves it by
+  // The calendar opens on the order's own pickup day (ADR 0058): the caller usually moves it by
   // an hour or a day, not from today. A day outside the window falls back to the first allowed.
   const pickupDay = karachiDateString(new Date(order.pickup));
   const startDate =

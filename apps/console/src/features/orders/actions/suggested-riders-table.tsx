@@ -12,7 +12,7 @@ import { suggestedRiderName } from './rider-groups';
 
 /**
  * Where a score comes from (docs/decisions/0009-dispatch.md), for the dispatcher who wonders;
- * worded and rounded as the auto-assignment's explanation in the activity log (issue 16).
+ * worded and rounded as the auto-assignment's explanation in the activity log.
  */
 function breakdownText({ breakdown, onRoadTime, lateMinutes }: SuggestedRider): string {
   const parts = formatScoreBreakdown(breakdown);

@@ -73,7 +73,7 @@ function LinkRow({
   );
 }
 
-/** The links texted to the order's customer (issue 14): live location, order review. */
+/** The links texted to the order's customer (ADR 0038): live location, order review. */
 export function CustomerLinksBlock({ order }: { order: Order }) {
   const query = useOrderLinksQuery(order.vertical, order.id);
   const canResend = useHasPermission(PERMISSIONS.CAN_CHANGE_ORDER);

@@ -87,7 +87,7 @@ function reasonOf(order: Order): string | null {
 
 /**
  * Status with its icon, pickup date, time slot and the countdown pie (spec §2.6); once collected,
- * the sample's stability countdown instead (issue 17).
+ * the sample's stability countdown instead (ADR 0048).
  */
 export function StatusBlock({ order }: { order: Order }) {
   const style = orderStateStyle(order.state);

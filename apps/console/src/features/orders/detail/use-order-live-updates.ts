@@ -12,7 +12,7 @@ import { useHasPermission } from '../../../lib/use-session';
 import { orderKeys } from '../api/order-keys';
 
 /**
- * Keeps an open order detail current (issue 28, ADR 0056): another user's change of the order (a
+ * Keeps an open order detail current (ADR 0056): another user's change of the order (a
  * cancel, an assignment, an edit of notes or tests) reaches the page over the tab's realtime
  * stream of the order's region, as it reaches the dashboards (ADR 0026, 0027), and refetches
  * the order and its activity log, so the state badge and the actions follow. Every change of an

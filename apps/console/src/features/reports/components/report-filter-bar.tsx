@@ -15,7 +15,7 @@ const RANGE_OPTIONS = [
 ];
 
 /**
- * The reporting dashboard's filters (issue 15): vertical, its regions (none picked: all of
+ * The reporting dashboard's filters (ADR 0040): vertical, its regions (none picked: all of
  * them), and a preset range or custom From/To days. Applied as they change; a new vertical
  * clears the regions, which belong to one vertical.
  */

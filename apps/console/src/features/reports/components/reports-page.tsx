@@ -23,7 +23,7 @@ import { ReportFilterBar } from './report-filter-bar';
 const TITLE = 'Reporting Dashboard';
 
 /**
- * /reporting-dashboard (issue 15): the team's own tool in a frame when the server has
+ * /reporting-dashboard (ADR 0040): the team's own tool in a frame when the server has
  * REPORTING_URL, else the built-in reports.
  */
 export function ReportsPage() {

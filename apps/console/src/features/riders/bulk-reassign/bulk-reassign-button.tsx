@@ -7,7 +7,7 @@ import { useHasPermission } from '../../../lib/use-session';
 import { BulkReassignDialog } from './bulk-reassign-dialog';
 
 /**
- * 'Reassign all pickups' (issue 17): only for users who may re-assign orders (the single
+ * 'Reassign all pickups': only for users who may re-assign orders (the single
  * Re-assign's permission, which the server checks too). A labelled button on the rider detail;
  * `compact`, an icon with a tooltip that fits a list row (the dashboard's rider list), named
  * after the rider so each row's icon reads apart. `onCommitted` lets the caller refresh what it

@@ -32,7 +32,7 @@ const slotText = (line: BulkReassignLine) => {
 };
 
 /**
- * The line's riders under the single re-assign's tab names (issue 28: the same riders, grouped
+ * The line's riders under the single re-assign's tab names (the same riders, grouped
  * the same way); empty groups are left out.
  */
 const candidateOptions = (line: BulkReassignLine) =>
@@ -44,7 +44,7 @@ const candidateOptions = (line: BulkReassignLine) =>
   });
 
 /**
- * Reassign all pickups (issue 17): the solver's proposal, one line per pending pickup; the
+ * Reassign all pickups: the solver's proposal, one line per pending pickup; the
  * dispatcher changes any rider, drops any line, and commits the kept ones in one go.
  */
 export function BulkReassignDialog({

@@ -220,7 +220,7 @@ export function ShiftDetailPage() {
 /**
  * Leaving the detail (Back, the side navigation, the browser's back) while a rider row is unsaved
  * asks first, and so does closing or reloading the tab (the browser's own prompt): otherwise the
- * riders added here would be dropped without a word (issue 28). Only a move to another page
+ * riders added here would be dropped without a word (ADR 0057). Only a move to another page
  * asks; a change of the query string stays.
  */
 function useUnsavedRidersGuard(hasUnsaved: boolean) {

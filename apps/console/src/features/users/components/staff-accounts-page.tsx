@@ -10,7 +10,7 @@ import { useDeactivateStaffUserMutation } from '../api/deactivate-staff-user';
 import { useStaffAccountsQuery } from '../api/get-staff-accounts';
 
 /**
- * /staff (issue 27, ADR 0053), for 'Can manage staff': the staff accounts, and Deactivate, which
+ * /staff (ADR 0053), for 'Can manage staff': the staff accounts, and Deactivate, which
  * stops the account and ends every session of it at once.
  */
 export function StaffAccountsPage() {
