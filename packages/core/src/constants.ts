@@ -18,7 +18,7 @@ export const WAIT_TIME_MIN = 1;
 export const WAIT_TIME_MAX = 60;
 
 export const FEEDBACK_LINK_VALID_HOURS = 48;
-/** Issue 14 (values not shown; ADR 0038). */
+/** Customer links (values not shown; ADR 0038). */
 export const PUBLIC_LINKS = {
   /** Random bytes of a link id: 192 bits, base64url (32 characters). */
   ID_BYTES: 24,
@@ -180,7 +180,7 @@ export const REALTIME_RECONNECT_MIN_MS = 1_000;
 export const REALTIME_RECONNECT_MAX_MS = 30_000;
 export const REALTIME_INVALIDATE_BATCH_MS = 500;
 /** An open order detail refetches this often while the realtime stream does not tell it of the
- * order's changes (stream down, or not open to the user; issue 28, ADR 0056). */
+ * order's changes (stream down, or not open to the user; ADR 0056). */
 export const ORDER_DETAIL_FALLBACK_POLL_MS = 15_000;
 export const RIDER_TRAIL_MINUTES = 30;
 export const RIDER_TRAIL_MAX_POINTS = 900;
@@ -196,9 +196,9 @@ export const DASHBOARD_LATENESS_REFETCH_MS = 60_000;
  */
 export const LATE_CARRYOVER_HOURS = 6;
 
-/** Issue 15: the longest range one report covers (a quarter), so every report stays bounded. */
+/** The longest range one report covers (a quarter), so every report stays bounded. */
 export const REPORT_RANGE_MAX_DAYS = 92;
-/** Issue 15: issue reports; screenshots are PNG or JPEG by their content, at most 5 MB. */
+/** Issue reports (ADR 0041): screenshots are PNG or JPEG by their content, at most 5 MB. */
 export const ISSUE_REPORT_LIMITS = {
   TITLE_MAX: 120,
   DESCRIPTION_MAX: 4000,
@@ -208,7 +208,7 @@ export const ISSUE_REPORT_LIMITS = {
 } as const;
 
 /**
- * Issue 27 (docs/decisions/0050-bad-input.md): the dates any field or query parameter takes, so
+ * Bad input (docs/decisions/0050-bad-input.md): the dates any field or query parameter takes, so
  * no date reaches PostgreSQL out of its range (year 0 was a 500); inclusive, as calendar dates
  * (a date-time's instant in UTC, from the first instant of MIN to the last of MAX).
  */

@@ -105,7 +105,7 @@ export const PUBLIC_PAGES = {
   LIVE_YOU: 'You',
   LIVE_RIDER: 'Rider',
   TEST_INFORMATION: 'Test Information',
-  /** Beyond the spec (issue 14): the ETA and the stops before this one. */
+  /** Beyond the spec (ADR 0038): the ETA and the stops before this one. */
   LIVE_ETA: (minutes: number) =>
     minutes <= 1
       ? 'Your rider is about a minute away'
@@ -183,7 +183,7 @@ export const TRANSITION_GUARDS = {
   OFFLINE_ONLY: 'Only offline orders can be moved in progress',
   NO_MANUAL_ASSIGNMENT: 'This order does not allow manual assignment',
   FOLLOW_UP_BEFORE_PICKUP: 'Follow up is allowed once the pickup time has passed',
-  /** Verify after Mark Wrong Pin (issue 28): a rider would be sent to a pin staff called wrong. */
+  /** Verify after Mark Wrong Pin: a rider would be sent to a pin staff called wrong. */
   ADDRESS_REQUIRED_TO_VERIFY: 'This order has no valid address to send a rider to',
 } as const;
 
@@ -295,7 +295,7 @@ export const INPUT_MESSAGES = {
   /** An id no row can have (outside the int4 range of the ids). */
   UNKNOWN_ID: 'No record has this id',
   NUL_CHARACTER: 'Text can not contain the NUL character',
-  /** Issue 27: every date is from DATE_RANGE.MIN to DATE_RANGE.MAX (ADR 0050). */
+  /** Every date is from DATE_RANGE.MIN to DATE_RANGE.MAX (ADR 0050). */
   DATE_OUT_OF_RANGE: `Enter a date from ${DATE_RANGE.MIN.slice(0, 4)} to ${DATE_RANGE.MAX.slice(0, 4)}`,
   /** A rider's location fix dated past the server's clock (plus PING_CLOCK_SKEW_MINUTES). */
   RECORDED_IN_FUTURE: 'The location time can not be in the future',
@@ -357,7 +357,7 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /**
- * Text messages to customers (issue 14), sent in English then Urdu in one SMS. `url` is the
+ * Text messages to customers (ADR 0038), sent in English then Urdu in one SMS. `url` is the
  * public link; feedback links say how long they last.
  */
 export const CUSTOMER_SMS = {
@@ -375,7 +375,7 @@ export const CUSTOMER_SMS = {
     `دستک: ہماری سپورٹ ٹیم سے بات کرنے کا شکریہ۔ براہِ کرم کال کے بارے میں رائے دیں (یہ لنک 48 گھنٹے کے لیے ہے): ${url}`,
 } as const;
 
-/** Refusals of the public feedback forms' answers (issue 14; the spec shows none). */
+/** Refusals of the public feedback forms' answers (ADR 0038; the spec shows none). */
 export const PUBLIC_FORM_MESSAGES = {
   UNKNOWN_QUESTION: 'This question is not on this form',
   DUPLICATE_ANSWER: 'This question is answered more than once',
@@ -383,7 +383,7 @@ export const PUBLIC_FORM_MESSAGES = {
   INTERACTION_MISMATCH: 'This answer is for another feedback link',
 } as const;
 
-/** Order activity rows of the customer links (issue 14): a link texted, or texted again. */
+/** Order activity rows of the customer links (ADR 0038): a link texted, or texted again. */
 export const LINK_ACTIVITY = {
   SENT: {
     riderLiveLocation: 'Live location link sent to customer',

@@ -261,7 +261,7 @@ export const ACTIVITY_VERBS = [
   'followUp',
   'assignmentFailed',
   /**
-   * Why auto-assignment chose its rider (issue 16): written with the 'assigned' row of an
+   * Why auto-assignment chose its rider: written with the 'assigned' row of an
    * automatic assignment, in the same transaction; changes no state, so it is no action of the
    * table above (messages/dispatch.ts words it).
    */
@@ -271,7 +271,7 @@ export const ACTIVITY_VERBS = [
   'notesUpdated',
   'testsUpdated',
   'addressDeleted',
-  /** A customer link texted (issue 14: live location, review, survey; also a resend). */
+  /** A customer link texted (live location, review, survey; also a resend; ADR 0038). */
   'linkSent',
 ] as const;
 export type ActivityVerb = (typeof ACTIVITY_VERBS)[number];

@@ -32,13 +32,13 @@ export const PERMISSIONS = {
   CAN_MANAGE_STAFF: 'Can manage staff',
   /** The website and chat channels' service accounts leave partial orders (ADR 0017). */
   CAN_ADD_PARTIAL_ORDER: 'Can add partial order',
-  /** Issue 15: the reporting dashboard. */
+  /** The reporting dashboard (ADR 0040). */
   CAN_VIEW_REPORTS: 'Can view reports',
-  /** Issue 15: see every issue report and change its status (a reporter sees their own). */
+  /** See every issue report and change its status (a reporter sees their own). */
   CAN_MANAGE_ISSUE_REPORTS: 'Can manage issue reports',
-  /** Issue 17: a test's sample stability window (docs/decisions/0048-sample-stability.md). */
+  /** A test's sample stability window (docs/decisions/0048-sample-stability.md). */
   CAN_CHANGE_CATALOG: 'Can change catalog',
-  /** Issue 27: read the audit trail of who saw what (docs/decisions/0054-audit-trail.md). */
+  /** Read the audit trail of who saw what (docs/decisions/0054-audit-trail.md). */
   CAN_VIEW_AUDIT_TRAIL: 'Can view audit trail',
 } as const;
 

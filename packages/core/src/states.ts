@@ -88,7 +88,7 @@ export const RIDER_STATE_LABELS: Record<RiderState, string> = {
 };
 /**
  * The six tabs of the assign dialog (spec §2.7), in the spec's order: the single re-assign and
- * the bulk reassignment (issue 28) group their riders by these, under these labels.
+ * the bulk reassignment group their riders by these, under these labels.
  */
 export const ASSIGNABLE_RIDER_TABS = [
   { group: 'availableRiders', label: 'Available' },
@@ -144,7 +144,7 @@ export const WEEKDAYS = [
 ] as const;
 
 export const FEEDBACK_QUESTION_TYPES = ['STAR_RATING', 'LONG_FORM_TEXT'] as const;
-/** What a customer link opens (issue 14); the survey forms are the last two but one. */
+/** What a customer link opens (ADR 0038); the survey forms are the last two but one. */
 export const PUBLIC_LINK_KINDS = [
   'orderReview',
   'physicalVisit',
@@ -155,7 +155,7 @@ export type PublicLinkKind = (typeof PUBLIC_LINK_KINDS)[number];
 export const SURVEY_FORMS = ['physicalVisit', 'croFeedback'] as const;
 export type SurveyForm = (typeof SURVEY_FORMS)[number];
 /**
- * A customer link as staff see it (issue 27): completed (the form answered) wins over expired,
+ * A customer link as staff see it (ADR 0051): completed (the form answered) wins over expired,
  * expired over opened (the customer's first read), opened over sent.
  */
 export const LINK_STATES = ['sent', 'opened', 'completed', 'expired'] as const;

@@ -9,7 +9,7 @@ import {
 import { apiDateSchema, idListParamSchema, paged, pageQuerySchema } from './common';
 
 /**
- * The audit trail (issue 27, docs/decisions/0054-audit-trail.md): who saw or changed what,
+ * The audit trail (docs/decisions/0054-audit-trail.md): who saw or changed what,
  * shaped after FHIR's AuditEvent (action, outcome, agent, entity, recorded). Append-only.
  *   GET /audit-events/?actor=&action=&type=&entity_type=&entity_id=&date_from=&date_to=&page=
  *       -> paged AuditEvent, newest first ('Can view audit trail')

@@ -7,7 +7,7 @@ import { dateTimeSchema, idSchema, idSchemaWith, namedRefSchema, verticalSchema 
 import { orderStateSchema } from './orders';
 import { assignableRiderGroupSchema } from './riders';
 
-/** Bulk reassignment of a rider's pending pickups (issue 17), shared by the server and console. */
+/** Bulk reassignment of a rider's pending pickups, shared by the server and console. */
 
 /** One pending pickup of the rider and the rider the joint solver proposes for it. */
 export const bulkReassignLineSchema = z.object({
@@ -26,7 +26,7 @@ export const bulkReassignLineSchema = z.object({
   reason: z.string().nullable(),
   /**
    * The riders a dispatcher may pick instead: exactly the single re-assign's suggested riders for
-   * this order (issue 28), in its groups and their order.
+   * this order, in its groups and their order.
    */
   candidates: z.array(namedRefSchema.extend({ group: assignableRiderGroupSchema })),
   /** Opaque: the commit refuses the line when the order changed since. */

@@ -13,7 +13,7 @@ export const scanTypeSchema = z.object({
   /** False when the test cannot be taken at home (spec §5, TEST_NOT_ALLOWED). */
   isAllowed: z.boolean(),
   label: z.string(),
-  /** The patient must fast before the test (issue 17); sent by the test search only. */
+  /** The patient must fast before the test (ADR 0047); sent by the test search only. */
   requiresFasting: z.boolean().optional(),
   /**
    * Hours from collection to the lab before the sample spoils; null: the vertical's default
@@ -37,7 +37,7 @@ export const scanTypeSearchQuerySchema = z.object({
 });
 export type ScanTypeSearchQuery = z.infer<typeof scanTypeSearchQuerySchema>;
 
-/** PATCH /orders/scan-types/{id}/ (issue 17): a test's sample stability window; null resets it. */
+/** PATCH /orders/scan-types/{id}/ (ADR 0048): a test's sample stability window; null resets it. */
 export const scanTypeUpdateSchema = z.object({
   stabilityHours: z
     .number({ error: STABILITY_MESSAGES.HOURS_RANGE })

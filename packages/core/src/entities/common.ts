@@ -49,7 +49,7 @@ export const verticalFilterSchema = scopeSchema
   .transform((v) => (v === 'common' ? undefined : v));
 
 /**
- * The one date rule (issue 27, docs/decisions/0050-bad-input.md): every date and date-time, in a
+ * The one date rule (docs/decisions/0050-bad-input.md): every date and date-time, in a
  * body or a query, falls within DATE_RANGE, so none reaches PostgreSQL out of its range (year 0
  * was a 500 on 36 operations, and a CSV's dropped connection). A value that is not a date at all
  * is the format check's to name, so the range check passes it.

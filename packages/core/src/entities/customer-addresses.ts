@@ -15,7 +15,7 @@ import { versionSchema } from './versioning';
 
 /**
  * A region whose polygon holds the address's pin, of either vertical: the create page fills its
- * Region from the one of its own vertical, and warns when there is none (issue 28).
+ * Region from the one of its own vertical, and warns when there is none (ADR 0058).
  */
 export const addressRegionSchema = namedRefSchema.extend({ vertical: verticalSchema });
 export type AddressRegion = z.infer<typeof addressRegionSchema>;

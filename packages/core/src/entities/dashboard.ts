@@ -76,13 +76,13 @@ export const atRiskOrderSchema = z.object({
 });
 export type AtRiskOrder = z.infer<typeof atRiskOrderSchema>;
 
-/** GET /orders/{vertical}/samples-in-transit/ (issue 17): regions of the dashboard, none = all. */
+/** GET /orders/{vertical}/samples-in-transit/ (ADR 0048): regions of the dashboard, none = all. */
 export const samplesInTransitQuerySchema = lateOrdersQuerySchema.pick({ regions: true });
 export type SamplesInTransitQuery = z.infer<typeof samplesInTransitQuerySchema>;
 
 /**
- * A collected sample on its way to a collection centre, soonest to expire first (issue 17,
- * docs/decisions/0048-sample-stability.md). The rider's route to the centre is estimated by the
+ * A collected sample on its way to a collection centre, soonest to expire first
+ * (docs/decisions/0048-sample-stability.md). The rider's route to the centre is estimated by the
  * route model from the rider's last position through the pickups still ahead of the delivery.
  */
 export const sampleInTransitSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Outside tools the console embeds instead of its own page (issue 15; spec §2.1 "embedded
+ * Outside tools the console embeds instead of its own page (spec §2.1 "embedded
  * frames"). GET /config/embeds/ (any signed-in staff user) -> the URLs the server was started
  * with: REPORTING_URL for /reporting-dashboard, ISSUE_REPORTING_URL for /issue-reporting. null:
  * the console shows its own page.

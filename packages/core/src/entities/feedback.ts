@@ -20,7 +20,7 @@ export const starRatingSchema = z
 
 /**
  * What every public read carries for the outcome pages: the support line (expired page) and,
- * when the maps-review rule holds, where to review (issue 14; both are configuration).
+ * when the maps-review rule holds, where to review (both are configuration).
  */
 const publicOutcomeFields = {
   supportPhone: z.string(),

@@ -4,7 +4,7 @@ import { ISSUE_REPORT_MESSAGES } from '../messages/issue-reports';
 import { dateTimeSchema, idListParamSchema, idSchema, paged, pageQuerySchema } from './common';
 
 /**
- * Issue reporting (issue 15): staff report a problem without leaving the console.
+ * Issue reporting (ADR 0041): staff report a problem without leaving the console.
  *   POST /issue-reports/ (JSON: the fields below + optional `screenshot`, the image's bytes in
  *        base64, a data: URL prefix allowed; see issueReportCreateBodySchema) -> IssueReport 201
  *   GET  /issue-reports/?status=&category=&mine=&page= -> paged IssueReport (reporter: own; 'Can manage

@@ -5,7 +5,7 @@ import { ORDER_STATES, type OrderState } from '../states';
 import { apiDateSchema, idListParamSchema, idSchema, verticalSchema } from './common';
 
 /**
- * The reporting dashboard (issue 15). Every report answers for one vertical, a set of regions
+ * The reporting dashboard (ADR 0040). Every report answers for one vertical, a set of regions
  * (none: every region of the vertical) and an inclusive range of Karachi days. Each report has
  * its own route so that each stays one fast query over the daily roll-ups:
  *   GET /reports/{vertical}/{report}/?regions=&date_from=&date_to=          -> its JSON below

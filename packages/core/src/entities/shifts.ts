@@ -44,7 +44,7 @@ export type ShiftRiderAssignment = z.infer<typeof shiftRiderAssignmentSchema>;
 /**
  * The end of a shift's day: a shift may run to midnight, so an end time is a time of day or
  * 24:00 (PostgreSQL's time type holds it; a dated shift then ends at the next day's 00:00).
- * Without it the 23:00 slot could never be offered (issue 28; ADR 0057).
+ * Without it the 23:00 slot could never be offered (ADR 0057).
  */
 export const SHIFT_DAY_END = '24:00';
 const DAY_END = /^24:00(:00(\.0+)?)?$/;
@@ -80,7 +80,7 @@ type TimeRange = { startTime?: string | undefined; endTime?: string | undefined 
 
 /**
  * Start after end puts a message on both fields (spec §5); so does a zero-length shift, which
- * would make no dated shift and offer no slot (issue 28).
+ * would make no dated shift and offer no slot (ADR 0057).
  */
 export const timeRangeIssues = (
   startTime: string,
@@ -164,7 +164,7 @@ export type CopyShift = z.infer<typeof copyShiftSchema>;
 
 /**
  * PUT /shift/rider-shifts/{id}/: gives the one break; durations come from a fixed list. None
- * given is spec §5's 'Break Duration required'; any other value names the list (issue 28).
+ * given is spec §5's 'Break Duration required'; any other value names the list (ADR 0057).
  */
 export const riderShiftBreakSchema = z.object({
   breakDurationMins: z

@@ -1,7 +1,7 @@
 /*
  * Kept apart from messages.ts (which holds the spec's messages) so that only the screens that
  * show these texts download them (docs/decisions/0042-feature-messages.md): messages.ts rides in
- * every console screen's shell, and these are the order actions' (issue 28 moved them, to keep
+ * every console screen's shell, and these are the order actions' (ADR 0058 moved them, to keep
  * the orders list within its bundle budget).
  */
 

@@ -1,5 +1,5 @@
 /*
- * The audit trail's texts (issue 27), apart from messages.ts so that only the audit screen
+ * The audit trail's texts (ADR 0054), apart from messages.ts so that only the audit screen
  * downloads them (docs/decisions/0042-feature-messages.md).
  */
 

@@ -4,7 +4,7 @@
  * (docs/decisions/0042-feature-messages.md).
  */
 
-/** Bulk reassignment of a rider's pending pickups (issue 17: a rider falls sick). */
+/** Bulk reassignment of a rider's pending pickups (a rider falls sick). */
 export const BULK_REASSIGN_MESSAGES = {
   /** Proposal lines the solver left without a rider. */
   NO_RIDER_ON_DUTY: 'No other rider of its region is on duty with room for it',

@@ -4,7 +4,7 @@
  * (docs/decisions/0042-feature-messages.md).
  */
 
-/** Staff-side texts of the customer links (issue 14). */
+/** Staff-side texts of the customer links (ADR 0038). */
 export const LINK_MESSAGES = {
   SURVEY_SENT: 'Survey sent to the customer',
   MESSAGE_RESENT: 'Message sent again',
@@ -12,7 +12,7 @@ export const LINK_MESSAGES = {
   CUSTOMER_HAS_NO_PHONE: 'This customer has no phone number to send to',
   ORDER_NOT_CUSTOMERS: 'The order does not belong to this customer',
   SURVEY_FORM_LABELS: { physicalVisit: 'Physical visit review', croFeedback: 'Support feedback' },
-  /** A link's state as staff see it (issue 27); never its URL. */
+  /** A link's state as staff see it (ADR 0051); never its URL. */
   LINK_STATE_LABELS: {
     sent: 'Sent',
     opened: 'Opened',

@@ -1,6 +1,6 @@
 /*
  * How dispatch figures read, in one place: the assign dialog's score column and tooltip and the
- * auto-assignment's explanation in the order activity (issue 16) format the same numbers with
+ * auto-assignment's explanation in the order activity format the same numbers with
  * the same rounding, so a dispatcher comparing the two sees the same figures. Kept apart from
  * messages.ts (docs/decisions/0042-feature-messages.md).
  */

@@ -1,5 +1,5 @@
 /*
- * The texts of optimistic concurrency (issue 28, docs/decisions/0056), apart from messages.ts so
+ * The texts of optimistic concurrency (docs/decisions/0056), apart from messages.ts so
  * that only the screens with edit forms download them (docs/decisions/0042-feature-messages.md).
  */
 

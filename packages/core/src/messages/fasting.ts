@@ -3,7 +3,7 @@
  * show these texts download them (docs/decisions/0042-feature-messages.md).
  */
 
-/** Fasting patients on the create form (issue 17, docs/decisions/0047-fasting-priority.md). */
+/** Fasting patients on the create form (docs/decisions/0047-fasting-priority.md). */
 export const FASTING_MESSAGES = {
   MORNING_SLOT_WARNING: 'Fasting patient: book a morning slot so they do not wait hungry.',
   LATE_SLOT_CHOSEN:

@@ -4,7 +4,7 @@
  * (docs/decisions/0042-feature-messages.md).
  */
 
-/** Issue reporting (issue 15). */
+/** Issue reporting (ADR 0041). */
 export const ISSUE_REPORT_MESSAGES = {
   TITLE_REQUIRED: 'Enter a title',
   TITLE_MAX: 'Title must be at most 120 characters',

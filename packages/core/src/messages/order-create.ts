@@ -6,7 +6,7 @@ import type { Vertical } from '../states';
 
 const VERTICAL_NAMES: Record<Vertical, string> = { blood: 'Blood', xray: 'X-Ray' };
 
-/** The create page's region trap and its return trips (issue 28, docs/decisions/0058). */
+/** The create page's region trap and its return trips (docs/decisions/0058). */
 export const ORDER_CREATE_MESSAGES = {
   /**
    * The 400 (on customerAddress) and the page's warning when the pin lies only in regions of

@@ -5,7 +5,7 @@
 
 import { formatHoursMinutes } from '../rules/sample-stability';
 
-/** Sample stability windows (issue 17, docs/decisions/0048-sample-stability.md). */
+/** Sample stability windows (docs/decisions/0048-sample-stability.md). */
 export const STABILITY_MESSAGES = {
   HOURS_RANGE: 'Stability must be a whole number of hours from 1 to 168',
   WINDOW_SAVED: 'Stability window saved',

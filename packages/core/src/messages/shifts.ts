@@ -14,13 +14,13 @@ export const SHIFT_MESSAGES = {
   SCHEDULE_NOT_FOUND: 'This shift does not exist',
   WEEK_START_NOT_MONDAY: 'The week must start on a Monday',
   COPY_SAME_WEEKDAY: 'Select a week day other than the shift’s own',
-  /** A zero-length shift (issue 28): it would make no dated shift and offer no slot. */
+  /** A zero-length shift (ADR 0057): it would make no dated shift and offer no slot. */
   SAME_START_AND_END: "Start and end time can't be the same",
   RIDER_NOT_FOUND: 'This rider does not exist',
   RIDER_INACTIVE: 'This rider is not active; only active riders can be put on a shift',
   RIDER_OTHER_REGION: 'This rider works in another region; pick a rider of the shift’s region',
   HOTSPOT_OTHER_REGION: 'This hotspot is in another region; pick a hotspot of the shift’s region',
-  /** Names the rider (issue 28: a copy of several riders is refused for one of them). */
+  /** Names the rider (a copy of several riders is refused for one of them; ADR 0057). */
   riderOverlaps: (rider: string, start: string, end: string, others = 0) =>
     `${rider} is already on a shift from ${start} to ${end} that day` +
     (others > 0 ? ` (and ${others} other ${others === 1 ? 'rider' : 'riders'} of this shift)` : ''),
@@ -30,7 +30,7 @@ export const SHIFT_MESSAGES = {
    * entities/shifts.ts with the schedules', and carries its messages into the shift screens.
    */
   BREAK_DURATION_INVALID: `Break duration must be one of ${BREAK_DURATIONS_MINUTES.join(', ')} minutes`,
-  /** Leaving the shift detail with riders not saved (issue 28). */
+  /** Leaving the shift detail with riders not saved (ADR 0057). */
   LEAVE_UNSAVED_RIDERS: `${VALIDATION.UNSAVED_SHIFT_RIDERS} Leave and discard them?`,
   /** The end-time field's hint: a shift may run to midnight, the end of its day (ADR 0057). */
   MIDNIGHT_END_HINT: 'An end of 12:00 AM (00:00) runs the shift to midnight',

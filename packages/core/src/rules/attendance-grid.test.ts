@@ -39,7 +39,7 @@ describe('attendance grid (spec §9)', () => {
     expect(rows[0]!.cells[0]!.isPresent).toBe(true);
   });
 
-  test("with the shift and now: every slot of the shift drawn, the future 'not yet' (issue 28)", () => {
+  test("with the shift and now: every slot of the shift drawn, the future 'not yet'", () => {
     const span = {
       startDatetime: '2026-01-05T07:00:00+05:00',
       endDatetime: '2026-01-05T10:00:00+05:00',

@@ -30,7 +30,7 @@ export type GridRow = { start: Date; cells: GridCell[] };
  *
  * With the shift's `span` the grid also covers every slot of the shift (from its first slot, and
  * to its end when that is later), so it draws the same slots the caption and the Online % donut
- * count; with `now` a cell not over yet and not online is 'not-yet' rather than offline (issue 28).
+ * count; with `now` a cell not over yet and not online is 'not-yet' rather than offline (ADR 0057).
  */
 export function attendanceGrid(
   slots: readonly GridSlot[],

@@ -1,6 +1,6 @@
 /**
  * Fasting patients go without food from the night before until the sample is taken, so the
- * create form offers them the morning first (issue 17, docs/decisions/0047-fasting-priority.md).
+ * create form offers them the morning first (docs/decisions/0047-fasting-priority.md).
  * Slots starting before this hour (Asia/Karachi) are the morning; 11:00 is when a patient who
  * stopped eating the evening before passes the 12-14 hours most fasting tests allow.
  */

@@ -20,7 +20,7 @@ const slotsBetween = (from: number, to: number) => {
   return out;
 };
 
-describe('online % over the slots so far (issue 28)', () => {
+describe('online % over the slots so far', () => {
   test('a rider online all along reads 100 % halfway, not 45 %', () => {
     const now = at('12:02');
     const online = slotsBetween(at('08:00'), now);

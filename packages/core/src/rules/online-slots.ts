@@ -2,7 +2,7 @@ import { ATTENDANCE_SLOT_MS } from '../constants';
 
 /**
  * A rider shift's 5-minute slots and its online %, one count for the Online % donut, the online
- * chart and its caption (issue 28; docs/decisions/0057-shift-attendance-rules.md).
+ * chart and its caption (docs/decisions/0057-shift-attendance-rules.md).
  *
  * The shift's slots run from the slot holding its start up to its end (8 h = 96). A slot counts
  * once it is over (a last slot cut short by the end is over at the end), or as soon as the rider

@@ -73,7 +73,7 @@ describe('staffActionBlocker', () => {
     expect(staffActionBlocker('verify', { ...unverified, testCount: 0 }, dispatcher)).toBe(
       VALIDATION.TESTS_REQUIRED_TO_VERIFY,
     );
-    // After Mark Wrong Pin: no rider goes to that pin, whatever the tests (issue 28).
+    // After Mark Wrong Pin: no rider goes to that pin, whatever the tests.
     const wrongPin = { ...unverified, addressUsable: false };
     expect(staffActionBlocker('verify', wrongPin, dispatcher)).toBe(
       TRANSITION_GUARDS.ADDRESS_REQUIRED_TO_VERIFY,

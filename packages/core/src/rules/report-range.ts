@@ -1,7 +1,7 @@
 import type { ReportPreset } from '../entities/reports';
 
 /**
- * The reporting dashboard's date ranges (issue 15): inclusive ranges of Karachi calendar days,
+ * The reporting dashboard's date ranges (ADR 0040): inclusive ranges of Karachi calendar days,
  * yyyy-MM-dd. A preset is relative to "today", so a link carrying `range=7d` shows the last seven
  * days whenever it is opened; a custom range carries its own dates.
  */

@@ -1,7 +1,7 @@
 import { RIDER_STATES, type RiderState } from '../states';
 
 /**
- * 'Busy' has one meaning on every screen (issue 28): the rider can take no more pickups, full or
+ * 'Busy' has one meaning on every screen: the rider can take no more pickups, full or
  * delivering. A rider picking up with room left is available, as the Riders panel's counts
  * (GET /stats/rider/) and the dispatch engine have it; the map once called that rider busy.
  */

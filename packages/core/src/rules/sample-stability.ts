@@ -1,7 +1,7 @@
 import type { Vertical } from '../states';
 
 /**
- * Sample stability (issue 17, docs/decisions/0048-sample-stability.md): each test may carry the
+ * Sample stability (docs/decisions/0048-sample-stability.md): each test may carry the
  * hours a collected sample stays fit for the lab, from collection to the collection centre. An
  * order's sample expires at collection + the shortest window among its tests. The server stores
  * that instant on the order when the rider collects (orders.sample_expires_at) and every screen

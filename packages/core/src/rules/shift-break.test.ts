@@ -13,7 +13,7 @@ const running: BreakableShift = {
   allowBreak: true,
 };
 
-describe('breakRefusal (spec §4 Shift, issue 28)', () => {
+describe('breakRefusal (spec §4 Shift)', () => {
   test('a break can be given while the shift runs, once, where the assignment allows', () => {
     expect(breakRefusal(running, start)).toBeNull();
     expect(breakRefusal(running, new Date(end.getTime() - 1))).toBeNull();

@@ -15,7 +15,7 @@ export interface BreakableShift {
  * can (spec §4 'Shift'). Once a shift; only while it runs: in progress (the rider has pinged) and
  * between its start and its end, since a ping in the 15 minutes before the start already puts
  * the shift in progress and a break given then would be used up before the shift begins
- * (issue 28); and only where the rider's assignment allows breaks. The server and the Break
+ * (ADR 0057); and only where the rider's assignment allows breaks. The server and the Break
  * button both ask this.
  */
 export function breakRefusal(s: BreakableShift, now: Date | number): string | null {

@@ -1,5 +1,5 @@
 /**
- * The one text rule (issue 27, docs/decisions/0050-bad-input.md). Text a person typed may hold
+ * The one text rule (docs/decisions/0050-bad-input.md). Text a person typed may hold
  * any script (Urdu, with its zero-width joiners and direction marks) but not characters that
  * only hide or reorder what staff read: control characters, the bidi embeddings, overrides and
  * isolates (U+202A-U+202E, U+2066-U+2069: 'evil' shown backwards), halves of a surrogate pair
