@@ -35,7 +35,7 @@ describe('accessibility (axe-core)', () => {
   });
 });
 
-/** The screens a working day is spent on (issue 28), each with what shows once it has loaded. */
+/** The screens a working day is spent on, each with what shows once it has loaded. */
 const SCREENS: [path: string, ready: (page: Page) => Locator][] = [
   ['/blood/orders', (p) => p.getByRole('table').getByRole('row').nth(1)],
   ['/blood/orders/create', (p) => p.getByRole('textbox', { name: 'Customer Number', exact: true })],

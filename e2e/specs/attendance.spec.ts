@@ -372,7 +372,7 @@ describe('attendance', () => {
 
     const chart = dialog.getByRole('table', { name: 'Online chart' });
     await visible(chart);
-    // The grid covers the shift's slots as well (issue 28); a finished shift has none 'not yet'.
+    // The grid covers the shift's slots as well (ADR 0057); a finished shift has none 'not yet'.
     const expected = attendanceGrid(slots, { span: row.shift, now: Date.now() });
     const hourRows = chart.locator('tbody tr');
     expect(await hourRows.count()).toBe(expected.length);
@@ -439,7 +439,7 @@ describe('attendance', () => {
     await expect.poll(() => resultCount(page)).toBe(3);
     // The rider who never came online has no location, and nothing to mark yet: Attendance
     // (not decided until 30 minutes past the start), Inside Hotspot and Online % read N/A, not a
-    // cross and 0.00 % (spec §8, issue 28).
+    // cross and 0.00 % (spec §8, ADR 0057).
     const absent = rows().filter({ hasText: world.otherRiderName });
     await visible(absent.getByRole('img', { name: 'Online N/A' }));
     // Attendance, Inside Hotspot, Location, Location Time, Online % (inside its ring), Distance.

@@ -9,7 +9,7 @@ import { serverUrl } from '../fixtures/server';
 import { listHeading, visible } from '../fixtures/ui';
 
 /*
- * The audit trail (issue 27): the admin opens a customer, then finds that open at the top of the
+ * The audit trail (ADR 0054): the admin opens a customer, then finds that open at the top of the
  * audit screen (under the side nav's admin links) with the filters chosen on the screen, which
  * the URL keeps. The shared admin session; no login.
  */

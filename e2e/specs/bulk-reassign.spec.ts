@@ -24,7 +24,7 @@ import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
- * Reassign all pickups (issue 17), from both entry points: the rider's detail page and the
+ * Reassign all pickups, from both entry points: the rider's detail page and the
  * dashboard's rider list. A rider is given two fresh pending pickups (booked inside the
  * auto-assignment horizon, then put on one rider), the dispatcher reviews the solver's proposal,
  * changes a line, drops a line, and commits; the orders read back through the API carry the new
@@ -51,7 +51,7 @@ async function proposalOf(riderId: number): Promise<BulkReassignProposal> {
 
 /**
  * Candidates on duty, online and with room (the Available and Late tabs): the ones a commit
- * surely takes. The list also offers the other tabs, as the single Re-assign does (issue 28).
+ * surely takes. The list also offers the other tabs, as the single Re-assign does.
  */
 const onDutyWithRoom = (c: BulkReassignLine['candidates'][number]) =>
   c.group === 'availableRiders' || c.group === 'lateRiders';
@@ -247,7 +247,7 @@ describe('Reassign all pickups', () => {
     await screenshot(page, 'bulk-reassign-dashboard-after');
   });
 
-  test('the New rider list offers a rider the single Re-assign takes, under its tab (issue 28)', async () => {
+  test('the New rider list offers a rider the single Re-assign takes, under its tab', async () => {
     const { page } = session;
     const order = await createOnlineOrder(api, 'blood', used, 90);
     const holder = await assignedRider(api, order);

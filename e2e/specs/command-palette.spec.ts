@@ -9,7 +9,7 @@ import { OrdersApi } from '../fixtures/order-actions-api';
 import { visible } from '../fixtures/ui';
 
 /*
- * The command palette of issue 17: Ctrl+K anywhere, a customer found by phone and an order by
+ * The command palette: Ctrl+K anywhere, a customer found by phone and an order by
  * number, arrow keys and Enter to open, recent items first when empty, actions gated by the
  * user's permissions, Esc to close. The records searched for come from the demo data, read
  * through the API.

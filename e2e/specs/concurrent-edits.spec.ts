@@ -11,7 +11,7 @@ import { createOnlineOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
- * Lost updates (issue 28, ADR 0056). Two people in two browsers: the dispatcher (Hamza Siddiqui)
+ * Lost updates (ADR 0056). Two people in two browsers: the dispatcher (Hamza Siddiqui)
  * in this spec's page and the agent (Sana Malik) in a second context. Both open the same
  * customer; she saves an email, he then saves a date of birth on the form he opened before: he
  * is told who changed what, nothing of his is written, and Reload brings her email into his

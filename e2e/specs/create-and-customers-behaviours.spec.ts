@@ -10,7 +10,7 @@ import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
 
 /*
- * Behaviours of the create page and the customer forms that issue 18 found differing from the
+ * Behaviours of the create page and the customer forms that were found differing from the
  * spec (ADR 0024): the one delete-address dialog of §2.7, the §5 phone messages, and Patient
  * Delete asking first. Signed in as the admin, who holds CAN_DELETE_PATIENT. The customer is
  * made through the API, so nothing of the demo data is changed.

@@ -25,7 +25,7 @@ import { serverUrl } from '../fixtures/server';
 import { toast, visible } from '../fixtures/ui';
 
 /*
- * The staff side of customer links (issues 14, 27): the order detail's 'Customer Links' with each
+ * The staff side of customer links (ADRs 0038, 0051): the order detail's 'Customer Links' with each
  * link's state and resend (the outbox gains a text message), never the link itself; the customer
  * detail's 'Send survey' and 'Surveys' with the answers a customer gave through the public form;
  * and the permission gates. The links are read where only the customer's phone gets them: the

@@ -23,7 +23,7 @@ import { serverUrl } from '../fixtures/server';
 import { heading, visible } from '../fixtures/ui';
 
 /*
- * The customer pages (issue 14, spec §2.1 public routes, §2.12) at a phone's viewport, each
+ * The customer pages (ADR 0039, spec §2.1 public routes, §2.12) at a phone's viewport, each
  * opened from a link the server really texted (read back from the SMS outbox): the live
  * location after assignment, its expiry once the rider collects, the order review after
  * delivery, and the physical-visit and support surveys staff send. No login anywhere.
@@ -294,7 +294,7 @@ describe('customer pages at 360 px', () => {
     }
     await onPath(session.page, 'cro-feedback-error');
     await looksRight(session.page, 'cro-feedback-error');
-    // An id that never was a link is not 'expired' (issue 27): the error page, in place.
+    // An id that never was a link is not 'expired': the error page, in place.
     for (const junk of ['not-a-real-link-id', 'A'.repeat(32)]) {
       const page = await open(`/app/rider-live-location/${junk}`);
       await visible(heading(page, PUBLIC_PAGES.FEEDBACK_ERROR));

@@ -17,7 +17,7 @@ import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
 import { visible } from '../fixtures/ui';
 
 /**
- * The dashboard is live (issue 11, ADR 0027): a rider-app ping moves the rider on an open
+ * The dashboard is live (ADR 0027): a rider-app ping moves the rider on an open
  * dashboard with no reload; a stream outage shows the banner and falls back to polling; and the
  * map stays smooth with 300 riders moving every second.
  */

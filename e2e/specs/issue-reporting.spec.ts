@@ -12,7 +12,7 @@ import { configuredServer } from '../fixtures/server';
 import { appPath, heading, toast, visible } from '../fixtures/ui';
 
 /*
- * /issue-reporting (issue 15) against the real server and its demo data: an agent files an issue
+ * /issue-reporting (ADR 0041) against the real server and its demo data: an agent files an issue
  * with a real screenshot and an order link, sees it listed with its image; an admin sees it,
  * changes its status and comments; the agent sees both. Bad files and an unknown order number
  * are refused on the form. With ISSUE_REPORTING_URL set (a second server) the page frames the

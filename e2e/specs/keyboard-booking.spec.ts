@@ -12,7 +12,7 @@ import { serverUrl } from '../fixtures/server';
 import { appPath, toast, visible } from '../fixtures/ui';
 
 /*
- * Keyboard-first booking (issue 17): an agent books a repeat customer with the keyboard alone
+ * Keyboard-first booking: an agent books a repeat customer with the keyboard alone
  * (type, Tab, arrows, Space/Enter, Ctrl+Enter; no click, no fill), and a fasting test steers the
  * slot picker to the morning with a warning. The mouse is never used on the page; locators only
  * read what has focus and what is shown.
@@ -149,7 +149,7 @@ async function startBooking(order: Order, test: ScanType) {
   await expect.poll(() => isFocused(field('Customer Number'))).toBe(true);
   await page.keyboard.type(order.customer.phone);
   await visible(page.getByRole('option', { name: new RegExp(order.customer.phone) }));
-  // The full number of one customer: Enter picks them, no arrow needed (issue 28).
+  // The full number of one customer: Enter picks them, no arrow needed (ADR 0058).
   await page.keyboard.press('Enter');
   await visible(page.getByTestId('loaded-customer').getByText(order.customer.phone));
 
@@ -189,7 +189,7 @@ async function startBooking(order: Order, test: ScanType) {
 }
 
 /**
- * Pickup Date from the keyboard: typed as the caller says it, DD/MM/YYYY (issue 28), then Tab.
+ * Pickup Date from the keyboard: typed as the caller says it, DD/MM/YYYY (ADR 0058), then Tab.
  * Tomorrow first, then the next days, until a day offers slots. Leaves focus on the slot picker.
  */
 async function pickDateWithKeys() {
@@ -248,7 +248,7 @@ describe('keyboard-first booking', () => {
       await expect.poll(() => isFocused(choice)).toBe(true);
       await chooseWithArrows(null);
       await screenshot(page, 'keyboard-booking-hear-about');
-      // Ctrl+Enter confirms here too, as it submitted the page (issue 28).
+      // Ctrl+Enter confirms here too, as it submitted the page (ADR 0058).
       await page.keyboard.press('Control+Enter');
     }
     await visible(toast(page, 'Order created successfully, Order ID: '));
@@ -277,7 +277,7 @@ describe('keyboard-first booking', () => {
     await visible(addressDialog);
     await page.keyboard.press('Escape');
     await addressDialog.waitFor({ state: 'hidden' });
-    // Focus is back on the button that opened it (issue 28).
+    // Focus is back on the button that opened it (ADR 0058).
     await expect
       .poll(() => isFocused(page.getByRole('button', { name: 'Add New Address' })))
       .toBe(true);

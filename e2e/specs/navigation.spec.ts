@@ -12,7 +12,7 @@ describe('staff shell', () => {
     const { page } = session;
     await login(page, session.baseUrl, users.admin());
 
-    // Login lands on the blood dashboard and its live map (issue 11).
+    // Login lands on the blood dashboard and its live map (ADR 0027).
     expect(appPath(page)).toBe('/blood/dashboard');
     await visible(heading(page, 'Blood Dashboard'));
     await visible(page.getByRole('region', { name: 'Dashboard map' }));

@@ -292,7 +292,7 @@ describe('order detail actions', () => {
     await actionButton(page, 'Reschedule').click();
     const dialog = dialogNamed(page, 'Re-schedule Order');
     await visible(dialog);
-    // The calendar opens on the order's own pickup day (issue 28), when the window allows it.
+    // The calendar opens on the order's own pickup day (ADR 0058), when the window allows it.
     const current = await api.order(chain.vertical, chain.id);
     const { minDate, maxDate } = pickupDateBounds('reschedule', new Date());
     const pickupDay = karachiDateString(new Date(current.pickup));
@@ -332,7 +332,7 @@ describe('order detail actions', () => {
     await screenshot(page, 'order-actions-reschedule-dialog');
     await dialog.getByRole('button', { name: 'Re-schedule Order' }).click();
     await visible(toast(page, ORDER_SUCCESS.RESCHEDULED));
-    // The toast leaves the action buttons in the top right uncovered (issue 28).
+    // The toast leaves the action buttons in the top right uncovered (ADR 0058).
     const toastBox = await toast(page, ORDER_SUCCESS.RESCHEDULED).first().boundingBox();
     const toolbarBox = await toolbar(page).boundingBox();
     expect(toastBox && toolbarBox).toBeTruthy();

@@ -146,7 +146,7 @@ const typedDate = (day: string) => day.split('-').reverse().join('/');
 
 /**
  * Types the first date the page allows that has free slots (the field takes DD/MM/YYYY typed,
- * issue 28), then picks the first slot.
+ * ADR 0058), then picks the first slot.
  */
 async function pickDateAndSlot() {
   const { minDate } = pickupDateBounds('create', new Date());
@@ -372,7 +372,7 @@ async function addAddress(search: string, text: string) {
 }
 
 /**
- * The region trap (issue 28): an address added from the Blood create page whose pin only an
+ * The region trap (ADR 0058): an address added from the Blood create page whose pin only an
  * X-ray region holds. The page says so and where it lies, Region is left empty and unlocked (no
  * 'Set by the chosen address'), and typing in Region narrows it.
  */
@@ -398,7 +398,7 @@ async function expectRegionTrap(): Promise<string> {
 
 /**
  * Books from a number no customer has: the create-customer link, the customer wizard, back to
- * the order with the new customer and their patient chosen (issue 28), a new patient, a new
+ * the order with the new customer and their patient chosen (ADR 0058), a new patient, a new
  * address from the New Address dialog (for blood, first one in an X-ray-only area: the region
  * trap), a test with a 12.5% discount (decimals are kept), a slot and hear-about-us; then finds
  * the order in the list.
@@ -559,7 +559,7 @@ describe('order create (spec §2.8, §4, §5)', () => {
     await visible(page.getByText(EMPTY.NO_CUSTOMER_FOUND));
     const link = page.getByRole('link', { name: 'click here to create customer' });
     await visible(link);
-    // The wizard comes back to this page (issue 28).
+    // The wizard comes back to this page (ADR 0058).
     expect(await link.getAttribute('href')).toBe(
       `/app/customers/create?phone=${phone}&returnTo=%2Fblood%2Forders%2Fcreate`,
     );
@@ -785,7 +785,7 @@ describe('order create (spec §2.8, §4, §5)', () => {
     for (const line of order.scanTypes) {
       await visible(page.getByText(new RegExp(`\\(${escapeRe(line.scanType.code)}\\)`)));
     }
-    // The copy keeps the original's discount (issue 28), and the total follows it.
+    // The copy keeps the original's discount (ADR 0058), and the total follows it.
     expect(await field('Discount (%)').inputValue()).toBe(String(order.discountPercent));
     const total = orderTotal(
       order.scanTypes.map((l) => l.scanType.value),

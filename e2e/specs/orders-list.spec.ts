@@ -82,7 +82,7 @@ const karachiQuery = (ms: number) =>
  * Orders staff may assign, whatever the hour: problem and needs-assignment pickups from a day and a
  * half ago to the auto-assignment horizon, where the demo always has some (MIN_PER_STATE). Today's
  * needs-assignment orders alone may all be auto-assigned by the time this file runs, which failed
- * the run at 08:45 Karachi (issue 26).
+ * the run at 08:45 Karachi (ADR 0005).
  */
 const assignablePath = () =>
   `/blood/orders?states=problem,needsAssignment&pickupFrom=${karachiQuery(

@@ -15,7 +15,7 @@ import { configuredServer } from '../fixtures/server';
 import { appPath, heading, visible } from '../fixtures/ui';
 
 /*
- * /reporting-dashboard (issue 15) against the real server and its demo data: the filters reach
+ * /reporting-dashboard (ADR 0040) against the real server and its demo data: the filters reach
  * the report calls, a table shows exactly the API's numbers, a table downloads as CSV, the page
  * is gated by 'Can view reports', and with REPORTING_URL set (a second server) the page frames
  * the team's own tool instead.

@@ -14,7 +14,7 @@ import { OrdersApi, type Page_ } from '../fixtures/order-actions-api';
 import { heading, visible } from '../fixtures/ui';
 
 /**
- * Sample stability on the console (issue 17, docs/decisions/0048-sample-stability.md): a blood
+ * Sample stability on the console (docs/decisions/0048-sample-stability.md): a blood
  * order the rider collects through the rider app counts its sample down on the order detail
  * (status and the rider's tasks) and in the blood dashboard's 'Samples on the road'; the X-ray
  * dashboard, whose orders carry no sample, has no such list.

@@ -7,7 +7,7 @@ import { appPath, heading, visible } from '../fixtures/ui';
 const session = useBrowser();
 
 /*
- * Sessions (issue 27, docs/decisions/0053): a user signed in on two browsers lists both, signs
+ * Sessions (docs/decisions/0053): a user signed in on two browsers lists both, signs
  * out everywhere from one, and the other is sent to login on its very next request. The user is
  * the spec's own, made through the API: the shared demo sessions must never end (auth.ts).
  */

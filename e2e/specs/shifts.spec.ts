@@ -210,7 +210,7 @@ describe('shift schedule grid', () => {
     await screenshot(page, 'shifts-new-dialog-errors');
     const before = await schedules();
 
-    // A shift of no length is refused on both fields (issue 28).
+    // A shift of no length is refused on both fields (ADR 0057).
     await dialog.getByLabel('Start time').fill('22:00');
     await dialog.getByLabel('End time').fill('22:00');
     await expect.poll(() => dialog.getByText(SHIFT_MESSAGES.SAME_START_AND_END).count()).toBe(2);
@@ -332,7 +332,7 @@ describe('shift detail', () => {
     await visible(rows.first().getByText('Unsaved'));
     expect(await rows.first().textContent()).toContain(rider.phone);
 
-    // Leaving with the rider unsaved asks first: Close stays, Leave discards it (issue 28).
+    // Leaving with the rider unsaved asks first: Close stays, Leave discards it (ADR 0057).
     await page.getByRole('button', { name: 'Back' }).click();
     const leaving = page.getByRole('dialog', { name: 'Unsaved riders' });
     await visible(leaving.getByText(SHIFT_MESSAGES.LEAVE_UNSAVED_RIDERS));
@@ -380,7 +380,7 @@ describe('shift detail', () => {
     ).toEqual([[rider.id, hotspot!.id, true]]);
     expect(await rows.first().getByText('Unsaved').count()).toBe(0);
 
-    // Breaks are shown and switched per rider, saved with the row (issue 28).
+    // Breaks are shown and switched per rider, saved with the row (ADR 0057).
     const breaks = page.getByRole('switch', { name: `Breaks allowed for ${name}` });
     expect(await breaks.isChecked()).toBe(true);
     await breaks.click();

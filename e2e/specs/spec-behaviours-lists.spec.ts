@@ -11,7 +11,7 @@ import { serverUrl } from '../fixtures/server';
 import { toast, visible } from '../fixtures/ui';
 
 /*
- * Issue 18 behaviours of the riders screens, the order detail's status block and the order
+ * Spec behaviours of the riders screens, the order detail's status block and the order
  * indicator dots, each checked as the user sees it.
  */
 

@@ -117,7 +117,7 @@ describe('unverified order actions', () => {
     );
     await expectActivity(order.id, 'addressDeleted', order.customerAddress.address, page);
     // The pin lost its verification, so there is nothing left to mark; and no rider may be sent
-    // to a pin just marked wrong, so Verify Order goes too (the server refuses it: issue 28).
+    // to a pin just marked wrong, so Verify Order goes too (the server refuses it).
     await expect
       .poll(() => actionButton(page, 'Mark Wrong Pin').count(), { timeout: 10_000 })
       .toBe(0);
