@@ -16,7 +16,7 @@ import { createTestApp } from '../apps/server/src/test/test-app';
 import { ms, percentile } from './instances';
 
 /**
- * The attendance reads of issue 13 on PGlite: 300 riders of one region, each with a 09:00-17:00
+ * The attendance reads (ADR 0037) on PGlite: 300 riders of one region, each with a 09:00-17:00
  * rider shift on each of the last 30 days (9,000 rider shifts), their 5-minute slots (96 a shift,
  * 864,000 rows) and six orders a shift (54,000). Over real HTTP on 127.0.0.1 through the whole
  * app: the attendance list of the region and today (first page, and a 100-row page), and the

@@ -13,7 +13,7 @@ import { createStaffUser } from '../apps/server/src/modules/users/users.service'
 import { ms, percentile } from './instances';
 
 /**
- * What the audit trail costs a detail route (issue 27: at most 1 ms; ADR 0054). The customer
+ * What the audit trail costs a detail route (at most 1 ms, ADR 0054). The customer
  * detail (GET /entity/customer/{id}/) queues its audit row (audit-queue.ts), written as one
  * insert per turn of the event loop. Timed over N requests through the app (app.inject), with
  * the route's own statements sent raw in the same run (the floor: the route without any audit),

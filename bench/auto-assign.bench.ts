@@ -9,10 +9,10 @@ import { planRoute } from '../apps/server/src/modules/dispatch/routing/route-pla
 import { instance, ms, percentile } from './instances';
 
 /**
- * Auto-assignment of 100 waiting orders over 300 riders (issue 3: at most 1 s), beside its floor
+ * Auto-assignment of 100 waiting orders over 300 riders (target: at most 1 s), beside its floor
  * measured in the same run: building the bare order x rider cost matrix (one road leg a pair).
  * Then the same batches with the free visiting order and the improvement search on a budget that
- * fits the same second (issue 16), with the riding minutes the new orders add under each.
+ * fits the same second (ADR 0044), with the riding minutes the new orders add under each.
  */
 const SEARCH_BUDGET_MS = 600;
 const SPEC = {

@@ -24,10 +24,11 @@ import { createStaffUser } from '../apps/server/src/modules/users/users.service'
 import { ms, percentile } from './instances';
 
 /**
- * Customer search at 100,000 customers (issue 5: p99 <= 20 ms): GET /entity/customer-search/
- * (the create-order number autocomplete) and GET /entity/customers/?search= (the customers
- * list), through the app (app.inject: routing, auth, validation, serialisation), one request at
- * a time, against the same statements sent raw through the driver in the same run (the floor).
+ * Customer search at 100,000 customers (target: p99 <= 20 ms, ADR 0015):
+ * GET /entity/customer-search/ (the create-order number autocomplete) and
+ * GET /entity/customers/?search= (the customers list), through the app (app.inject: routing,
+ * auth, validation, serialisation), one request at a time, against the same statements sent raw
+ * through the driver in the same run (the floor).
  *
  * PGlite (default): npx tsx bench/customer-search.bench.ts
  * PostgreSQL: bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npx tsx bench/customer-search.bench.ts'

@@ -16,7 +16,7 @@ import { createTestApp } from '../apps/server/src/test/test-app';
 import { ms, percentile, rng } from './instances';
 
 /**
- * The dashboard calls of issue 11 (docs/decisions/0025): a region with 300 riders and 2,000
+ * The dashboard calls (docs/decisions/0025): a region with 300 riders and 2,000
  * orders today (plus six earlier days for the daily rate) on PGlite. Each call's p95 over real
  * HTTP on 127.0.0.1 (routing, auth, validation, service, serialisation, the body read by the
  * client), next to two floors in the same run: the raw time of its statement through the driver,

@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { freePort, serverArgs } from '../apps/server/src/ops/spawn-server';
 
 /**
- * Per-request overhead (issue 18): an authenticated JSON route that touches no database,
+ * Per-request overhead (ADR 0022): an authenticated JSON route that touches no database,
  * GET /api/v1/orders/blood/states/, on the real server (the bundle of apps/server/src/main.ts
  * that `npm start` runs, ADR 0046: PGlite in a temp DATA_DIR, LOG_LEVEL info, its log going through the production
  * destination to /dev/null), against a bare node:http server answering the same bytes, in the

@@ -22,12 +22,12 @@ import { createStaffUser } from '../apps/server/src/modules/users/users.service'
 import { ms, percentile } from './instances';
 
 /**
- * GET /orders/{vertical}/ over real HTTP (issue 4): eight concurrent clients, a mix of filter
+ * GET /orders/{vertical}/ over real HTTP (ADR 0012): eight concurrent clients, a mix of filter
  * sets, against the same statements sent raw through the driver in the same run (the floor).
  * Targets on PostgreSQL at 1,000,000 orders: p99 <= 20 ms and p50 within 3 ms of the raw p50.
  * A second floor, bare HTTP, is a node:http server in this process that runs the same statement
  * and sends the database's text as the body: what any Node endpoint over this statement costs,
- * before routing, auth and validation. Issue 18's target: the endpoint's p50 within 1.3x of it.
+ * before routing, auth and validation. The target (ADR 0022): the endpoint's p50 within 1.3x of it.
  *
  * PGlite (default; 100,000 demo orders generated in memory, figures printed, not judged):
  *   npm run bench:order-list -w @dastak/bench
@@ -316,7 +316,7 @@ const countWithinPage = costs.filter((c) => c.count <= c.page).length;
 console.log(`  the count cost at most the page on ${countWithinPage} of ${MIX.length} filter sets`);
 const p99 = percentile(samples.endpoint, 99);
 const gap = percentile(samples.endpoint, 50) - percentile(samples.raw, 50);
-// Issue 18: what the endpoint adds to any Node endpoint over the same statement.
+// What the endpoint adds to any Node endpoint over the same statement (ADR 0022).
 const overBare = percentile(samples.endpoint, 50) / percentile(samples.bare, 50);
 const judged = !!databaseUrl;
 console.log(

@@ -29,7 +29,7 @@ import { createStaffUser } from '../apps/server/src/modules/users/users.service'
 import { ms, percentile } from './instances';
 
 /**
- * The command palette's search (issue 17) at the demo scale (20,000 orders, the default of a new
+ * The command palette's search at the demo scale (20,000 orders, the default of a new
  * embedded database): for each term a user types, the calls the palette makes after the pause,
  * exactly as the console sends them (palette-terms.ts decides which order lists a term goes to):
  *   GET /entity/customer-search/?search=   (customers)

@@ -14,7 +14,7 @@ import {
 } from '../apps/server/src/test/fixtures/riders.fixtures';
 
 /**
- * Ping ingest with the attendance roll-up (issue 13, docs/decisions/0037-attendance.md):
+ * Ping ingest with the attendance roll-up (docs/decisions/0037-attendance.md):
  * sustained pings a second through POST /api/v1/rider-app/location/ over HTTP on 127.0.0.1, on
  * the real server (apps/server/src/main.ts as `npm start` runs it, PGlite in a temp DATA_DIR,
  * LOG_LEVEL info to /dev/null). Two fleets on the same server, driven one after the other in

@@ -11,7 +11,7 @@ import { createTestApp } from '../apps/server/src/test/test-app';
 import { ms, percentile } from './instances';
 
 /**
- * The realtime stream under load (issue 11): a PGlite server on 127.0.0.1, STREAMS (100)
+ * The realtime stream under load (ADR 0026): a PGlite server on 127.0.0.1, STREAMS (100)
  * dashboard streams open on one region (read in a worker thread), RIDERS (300) riders of that
  * region pinging POST /rider-app/location/ at increasing rates, each step STEP_SECONDS (5) long.
  * Latency of a ping: from just before it is sent to its riderPosition event arriving on EVERY

@@ -17,7 +17,7 @@ import { reportOf } from '../apps/server/src/modules/reports/reports.service';
 import { ms, percentile } from './instances';
 
 /**
- * The reporting dashboard's reports (issue 15, ADR 0040) over 90 days: each report as the
+ * The reporting dashboard's reports (ADR 0040) over 90 days: each report as the
  * route answers it (the service over the daily roll-ups), beside the same figures counted
  * straight from the raw tables in the same run (the roll-up statements' selects over the range,
  * the floor a report without roll-ups would pay). Targets: p95 <= 1 s on PGlite at 100,000

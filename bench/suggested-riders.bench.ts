@@ -13,7 +13,7 @@ import { ms, percentile, pointIn, rng } from './instances';
 
 /**
  * Suggested riders for one order in a region of 300 riders with queues, on PGlite, through the
- * service function (issue 3: p95 <= 30 ms and <= 3x the floor). Floors from the same run:
+ * service function (target: p95 <= 30 ms and <= 3x the floor). Floors from the same run:
  * (1) the bare distance matrix of the same riders to the order, in memory; (2) the least any
  * implementation must do: read those riders' positions in one query, then build that matrix.
  */

@@ -2,7 +2,7 @@
 # at-karachi-time.sh HH:MM CMD...: runs CMD (and everything it starts: node, PGlite, PostgreSQL,
 # Chromium) with the clock moved to HH:MM Karachi time of the current Karachi day, ticking on
 # from there, through libfaketime (Debian's `faketime`, installed when absent). It proves that
-# nothing depends on the hour the suite runs at (issue 26, docs/decisions/0005-test-pipeline.md):
+# nothing depends on the hour the suite runs at (docs/decisions/0005-test-pipeline.md):
 #   bash scripts/at-karachi-time.sh 03:00 npm test
 # Every process sees the same offset, so the server, the database and the browser agree.
 set -euo pipefail

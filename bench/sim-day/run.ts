@@ -6,7 +6,7 @@ import { BUSY_DAY, type DaySpec, generateDay, NORMAL_DAY } from './world';
 
 /**
  * `npm run bench:sim-day`: a busy day (demand near what the fleet can collect) under the four
- * dispatch policies of issue 16 and two starred variants (policies.ts) with the production
+ * dispatch policies of ADR 0044 and two starred variants (policies.ts) with the production
  * settings, the same day with a shorter auto-assignment
  * horizon, and a normal day. SIM_SEED picks another day; SIM_BUSY_ONLY=1 skips the other two;
  * SIM_SEEDS=1,2,3 adds one line per seeded busy day (on-time collection and km per policy).
