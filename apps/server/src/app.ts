@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -37,6 +41,8 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Sends unhandled errors to the error-reporting service (Sentry when SENTRY_DSN is set). */
   reportError?: (err: unknown) => void;
+  /** Sees every route as it is added: the route-table tests read the schemas from it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app as a plugin tree; tests call this and use app.inject. */
@@ -46,6 +52,7 @@ export async function buildApp({
   logger,
   loggerInstance,
   reportError,
+  onRoute,
 }: BuildAppOptions) {
   const app = Fastify({
     ...(loggerInstance
@@ -65,6 +72,7 @@ export async function buildApp({
     ...errorServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyBaseLogger } from 'fastify';
-import { type App, buildApp } from '../app';
+import { type App, type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import { type DbHandle, openDb } from '../db/client';
 import { ensurePermissions } from '../modules/users/users.repository';
@@ -16,7 +16,7 @@ import { adminQuery, templateDatabase, templateDump } from './db-template';
 export async function createTestApp(
   env: Record<string, string> = {},
   /** A logger to capture what the app logs (the default logs nothing). */
-  options: { loggerInstance?: FastifyBaseLogger } = {},
+  options: { loggerInstance?: FastifyBaseLogger; onRoute?: BuildAppOptions['onRoute'] } = {},
 ) {
   const { handle, drop } = await openTestDb();
   const config: Config = loadConfig({
@@ -32,6 +32,7 @@ export async function createTestApp(
     config,
     dbHandle: handle,
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    onRoute: options.onRoute,
   });
   return {
     app,

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp } from './test/test-app';
+
+const CORE = path.resolve(import.meta.dirname, '../../../packages/core/src');
+
+/** Every zod schema core exports, by identity. */
+async function coreSchemas(): Promise<Set<unknown>> {
+  const found = new Set<unknown>();
+  const files = fs
+    .readdirSync(CORE, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  for (const file of files) {
+    const mod = (await import(path.join(CORE, file))) as Record<string, unknown>;
+    for (const value of Object.values(mod)) if (value instanceof z.ZodType) found.add(value);
+  }
+  return found;
+}
+
+const routes: RouteOptions[] = [];
+let core: Set<unknown>;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  core = await coreSchemas();
+  const t = await createTestApp({}, { onRoute: (r) => routes.push(r) });
+  close = t.close;
+});
+afterAll(() => close?.());
+
+describe('the route table', () => {
+  it('answers every route with a response schema from core', () => {
+    const outside: string[] = [];
+    for (const route of routes) {
+      const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+      for (const [status, schema] of Object.entries(response)) {
+        if (!core.has(schema))
+          outside.push(`${[route.method].flat().join(',')} ${route.url} ${status}`);
+      }
+    }
+    console.log(outside.length, 'of', routes.length);
+    console.log(outside.join('\n'));
+    expect(outside).toEqual([]);
+  });
+});
