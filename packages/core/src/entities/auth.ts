@@ -106,3 +106,7 @@ export type StaffAccountCreate = z.input<typeof staffAccountCreateSchema>;
 /** Answer of bodies that only confirm, e.g. password reset requested. */
 export const detailResponseSchema = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailResponseSchema>;
+
+export const staffUserListSchema = z.array(staffUserSchema);
+export const staffAccountListSchema = z.array(staffAccountSchema);
+export const sessionListSchema = z.array(sessionSchema);

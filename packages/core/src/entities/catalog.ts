@@ -47,3 +47,5 @@ export const scanTypeUpdateSchema = z.object({
     .nullable(),
 });
 export type ScanTypeUpdate = z.infer<typeof scanTypeUpdateSchema>;
+
+export const scanTypeListSchema = z.array(scanTypeSchema);

@@ -219,3 +219,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
+
+/** The answer of a create: the toast text and the new row's id. */
+export const createdReplySchema = z.object({ detail: z.string(), id: idSchema });
+
+/**
+ * A 204 answer: no body. Named here like every response schema, so the route table holds none
+ * of its own (ADR 0020, "Response schemas").
+ */
+export const noContentSchema = z.null();

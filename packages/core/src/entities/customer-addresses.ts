@@ -79,3 +79,5 @@ export type CustomerAddressVerify = z.infer<typeof customerAddressVerifySchema>;
 
 /** GET /entity/customer-address/?customer */
 export const customerAddressListQuerySchema = z.object({ customer: idParamSchema });
+
+export const customerAddressListSchema = z.array(customerAddressSchema);

@@ -115,3 +115,40 @@ export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
 /** GET /entity/customer/{id}/?vertical */
 export const customerDetailQuerySchema = z.object({ vertical: verticalFilterSchema });
+
+/** A search hit: enough of the customer, patients and addresses to book an order from it. */
+export const customerSearchResultSchema = customerSchema
+  .pick({
+    id: true,
+    phone: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    gender: true,
+    hasFilledHearAboutUs: true,
+  })
+  .extend({
+    patients: z.array(
+      patientSchema.pick({
+        id: true,
+        firstName: true,
+        lastName: true,
+        gender: true,
+        age: true,
+        ageUnit: true,
+      }),
+    ),
+    addresses: z.array(
+      customerAddressSchema.pick({
+        id: true,
+        address: true,
+        latitude: true,
+        longitude: true,
+        verified: true,
+        isValid: true,
+        regionCustomerAddresses: true,
+      }),
+    ),
+  });
+export type CustomerSearchResult = z.infer<typeof customerSearchResultSchema>;
+export const customerSearchResultListSchema = z.array(customerSearchResultSchema);

@@ -103,3 +103,6 @@ export const sampleInTransitSchema = z.object({
   cause: z.string().nullable(),
 });
 export type SampleInTransit = z.infer<typeof sampleInTransitSchema>;
+
+export const atRiskOrderListSchema = z.array(atRiskOrderSchema);
+export const sampleInTransitListSchema = z.array(sampleInTransitSchema);

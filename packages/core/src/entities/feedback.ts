@@ -216,3 +216,7 @@ export const customerSurveySchema = z.object({
   ),
 });
 export type CustomerSurvey = z.infer<typeof customerSurveySchema>;
+
+export const feedbackQuestionListSchema = z.array(feedbackQuestionSchema);
+export const customerLinkListSchema = z.array(customerLinkSchema);
+export const customerSurveyListSchema = z.array(customerSurveySchema);

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_MAP_ZOOM } from '../constants';
-import { idSchema, latitudeSchema, latLngSchema, longitudeSchema, verticalSchema } from './common';
+import {
+  idSchema,
+  latitudeSchema,
+  latLngSchema,
+  longitudeSchema,
+  paged,
+  verticalSchema,
+} from './common';
 
 export const blackListedAreaSchema = z.object({
   id: idSchema,
@@ -63,3 +70,17 @@ export const hotspotSchema = z.object({
   longitude: longitudeSchema.nullable().optional(),
 });
 export type Hotspot = z.infer<typeof hotspotSchema>;
+
+export const cityPageSchema = paged(citySchema);
+export const regionPageSchema = paged(regionSchema);
+export const hotspotPageSchema = paged(hotspotSchema);
+export const collectionCenterPageSchema = paged(collectionCenterSchema);
+
+/** A geocoder hit of the New address dialog's place search (spec §5). */
+export const placeSchema = z.object({
+  label: z.string(),
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+});
+export type Place = z.infer<typeof placeSchema>;
+export const placeListSchema = z.array(placeSchema);

@@ -61,3 +61,8 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 /** Order state option of GET /orders/{vertical}/states/ (value is the camelCase state). */
 export const orderStateOptionSchema = z.object({ value: z.string(), label: z.string() });
 export type OrderStateOption = z.infer<typeof orderStateOptionSchema>;
+
+export const referenceItemListSchema = z.array(referenceItemSchema);
+export const orderTimeSlotListSchema = z.array(orderTimeSlotSchema);
+export const lateOrderListSchema = z.array(lateOrderSchema);
+export const onTimeRateListSchema = z.array(onTimeRateSchema);

@@ -9,6 +9,7 @@ import {
   latitudeSchema,
   longitudeSchema,
   namedRefSchema,
+  paged,
   verticalSchema,
 } from './common';
 import { customerAddressSchema } from './customer-addresses';
@@ -224,3 +225,30 @@ export type PartialOrder = z.infer<typeof partialOrderSchema>;
 /** PATCH /orders/partial-order/{id}/: the console only cancels. */
 export const partialOrderPatchSchema = z.object({ state: z.literal('CANCELLED') });
 export type PartialOrderPatch = z.infer<typeof partialOrderPatchSchema>;
+
+/** The short answer of an order action: the toast text and the order as it now stands. */
+export const orderActionReplySchema = z.object({
+  detail: z.string(),
+  id: z.number().int(),
+  number: z.string(),
+  state: orderStateSchema,
+  pickup: dateTimeSchema,
+  assignedRider: namedRefSchema.nullable(),
+});
+export type OrderActionReply = z.infer<typeof orderActionReplySchema>;
+
+/** GET /orders/locate/{id}/: where an order lives, from its id alone. */
+export const orderLocationSchema = z.object({ id: z.number().int(), vertical: verticalSchema });
+export type OrderLocation = z.infer<typeof orderLocationSchema>;
+
+/** GET /orders/{vertical}/states/: the state names the list filters offer. */
+export const orderStateNameListSchema = z.array(z.string());
+
+export const orderActivityPageSchema = paged(orderActivitySchema);
+export const orderMapItemListSchema = z.array(orderMapItemSchema);
+
+/** A customer's order history row: the summary plus when the order was created. */
+export const customerOrderPageSchema = paged(
+  orderSummarySchema.extend({ created: dateTimeSchema }),
+);
+export const riderOrderPageSchema = paged(orderSummarySchema);

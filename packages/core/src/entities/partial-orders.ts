@@ -85,3 +85,8 @@ export const partialOrderCreateSchema = z.object({
 });
 export type PartialOrderCreate = z.infer<typeof partialOrderCreateSchema>;
 export type PartialOrderCreateInput = z.input<typeof partialOrderCreateSchema>;
+
+/** PATCH /orders/partial-order/{id}/ (cancel): the toast text beside the order as it now stands. */
+export const partialOrderCancelReplySchema = partialOrderDetailSchema.extend({
+  detail: z.string(),
+});

@@ -74,3 +74,6 @@ export type RealtimeEventType = keyof typeof REALTIME_EVENT_SCHEMAS;
 export type RealtimeEvent = {
   [K in RealtimeEventType]: { type: K; data: z.infer<(typeof REALTIME_EVENT_SCHEMAS)[K]> };
 }[RealtimeEventType];
+
+/** GET /realtime/stream: a text/event-stream, documented as a string (ADR 0020). */
+export const realtimeStreamSchema = z.string().describe('text/event-stream');

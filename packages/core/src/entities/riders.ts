@@ -13,6 +13,7 @@ import {
   latitudeSchema,
   longitudeSchema,
   namedRefSchema,
+  paged,
   pageQuerySchema,
   phoneSchema,
   toggleParamSchema,
@@ -215,3 +216,28 @@ export const riderListQuerySchema = pageQuerySchema.extend({
   ordering: z.string().default('-created'),
 });
 export type RiderListQuery = z.infer<typeof riderListQuerySchema>;
+
+export const riderPageSchema = paged(riderSchema);
+export const riderSummaryListSchema = z.array(riderSummarySchema);
+
+/** GET /entity/rider_location/{id}/: the last fix also as plain latitude/longitude. */
+export const riderPositionSchema = riderLocationSchema.extend({
+  latitude: riderLocationSchema.shape.lastKnownLatitude,
+  longitude: riderLocationSchema.shape.lastKnownLongitude,
+});
+export type RiderPosition = z.infer<typeof riderPositionSchema>;
+
+/** PATCH /entity/riders/mark_off_duty/{id}/: the flags as they now stand. */
+export const riderFlagsReplySchema = z.object({
+  detail: z.string(),
+  isOnDuty: z.boolean(),
+  isWildcard: z.boolean(),
+  isCovid: z.boolean(),
+});
+export type RiderFlagsReply = z.infer<typeof riderFlagsReplySchema>;
+
+/** GET /entity/rider_force_deliver/{id}/: how many held samples were delivered. */
+export const riderForceDeliverReplySchema = z.object({
+  detail: z.string(),
+  delivered: z.number().int(),
+});

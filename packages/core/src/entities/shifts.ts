@@ -12,6 +12,7 @@ import {
   idSchemaWith,
   latitudeSchema,
   longitudeSchema,
+  paged,
   pageQuerySchema,
   timeOfDaySchema,
 } from './common';
@@ -316,3 +317,9 @@ export const riderAppShiftSchema = z
   })
   .nullable();
 export type RiderAppShift = z.infer<typeof riderAppShiftSchema>;
+
+export const shiftRiderAssignmentListSchema = z.array(shiftRiderAssignmentSchema);
+export const shiftScheduleListSchema = z.array(shiftScheduleSchema);
+export const shiftOptionListSchema = z.array(shiftOptionSchema);
+export const attendanceRecordPageSchema = paged(attendanceRecordSchema);
+export const attendanceSlotListSchema = z.array(attendanceSlotSchema);

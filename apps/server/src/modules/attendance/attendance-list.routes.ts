@@ -1,15 +1,13 @@
 import { Readable } from 'node:stream';
 import { detailResponseSchema } from '@dastak/core/entities/auth';
-import { paged } from '@dastak/core/entities/common';
 import {
   attendanceListQuerySchema,
-  attendanceRecordSchema,
-  attendanceSlotSchema,
+  attendanceRecordPageSchema,
+  attendanceSlotListSchema,
   riderShiftAttendanceQuerySchema,
 } from '@dastak/core/entities/shifts';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pageResponse } from '../../lib/paging';
 import { plainJsonSerializer } from '../../lib/plain-json';
 import { currentUser } from '../../plugins/auth';
@@ -35,7 +33,7 @@ export const attendanceListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Rider shifts with attendance, on-time and online figures (paged)',
         querystring: attendanceListQuerySchema,
-        response: { 200: paged(attendanceRecordSchema) },
+        response: { 200: attendanceRecordPageSchema },
       },
       // Built field by field by the service from its own SQL; tests parse it (ADR 0012).
       serializerCompiler: plainJsonSerializer,
@@ -99,7 +97,7 @@ export const attendanceListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The online chart: a rider shift's 5-minute slots in time order",
         querystring: riderShiftAttendanceQuerySchema,
-        response: { 200: z.array(attendanceSlotSchema) },
+        response: { 200: attendanceSlotListSchema },
       },
       serializerCompiler: plainJsonSerializer,
     },

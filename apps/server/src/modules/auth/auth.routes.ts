@@ -6,12 +6,11 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   refreshRequestSchema,
-  sessionSchema,
+  sessionListSchema,
 } from '@dastak/core/entities/auth';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { loginAttempt } from '../../lib/rate-limits';
 import { bearerToken, currentUser } from '../../plugins/auth';
 import * as service from './auth.service';
@@ -132,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: "The caller's signed-in sessions, most recently seen first",
-        response: { 200: z.array(sessionSchema) },
+        response: { 200: sessionListSchema },
       },
     },
     async (req) => service.listSessions(deps(), currentUser(req)),

@@ -1,4 +1,5 @@
 import {
+  scanTypeListSchema,
   scanTypeSchema,
   scanTypeSearchQuerySchema,
   scanTypeUpdateSchema,
@@ -22,7 +23,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         querystring: scanTypeSearchQuerySchema,
-        response: { 200: z.array(scanTypeSchema) },
+        response: { 200: scanTypeListSchema },
       },
     },
     async (req) => {

@@ -2,6 +2,7 @@ import { idParamSchema, idSchema, verticalSchema } from '@dastak/core/entities/c
 import {
   customerAddressCreateSchema,
   customerAddressListQuerySchema,
+  customerAddressListSchema,
   customerAddressSchema,
   customerAddressVerifySchema,
 } from '@dastak/core/entities/customer-addresses';
@@ -23,7 +24,7 @@ export const customerAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: customerAddressListQuerySchema,
-        response: { 200: z.array(customerAddressSchema) },
+        response: { 200: customerAddressListSchema },
       },
     },
     async (req) => service.listAddresses(app.db, req.query.customer),

@@ -1,9 +1,4 @@
-import {
-  dateTimeSchema,
-  idParamSchema,
-  paged,
-  pageQuerySchema,
-} from '@dastak/core/entities/common';
+import { idParamSchema, pageQuerySchema } from '@dastak/core/entities/common';
 import {
   customerCreateSchema,
   customerDetailQuerySchema,
@@ -12,7 +7,7 @@ import {
   customerSchema,
   customerUpdateSchema,
 } from '@dastak/core/entities/customers';
-import { orderSummarySchema } from '@dastak/core/entities/orders';
+import { customerOrderPageSchema } from '@dastak/core/entities/orders';
 import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -102,7 +97,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: pageQuerySchema.extend({ customer: idParamSchema }),
-        response: { 200: paged(orderSummarySchema.extend({ created: dateTimeSchema })) },
+        response: { 200: customerOrderPageSchema },
       },
     },
     async (req) => {

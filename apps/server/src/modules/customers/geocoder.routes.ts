@@ -1,14 +1,9 @@
-import { idParamSchema, latitudeSchema, longitudeSchema } from '@dastak/core/entities/common';
+import { idParamSchema } from '@dastak/core/entities/common';
+import { placeListSchema } from '@dastak/core/entities/locations';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { geocode } from './geocoder.service';
-
-const placeSchema = z.object({
-  label: z.string(),
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-});
 
 /** The New address dialog's place search (spec §5), proxied so the bounds are enforced here. */
 export const geocoderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +14,7 @@ export const geocoderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['locations'],
         querystring: z.object({ q: z.string().trim().min(1).max(200), city: idParamSchema }),
-        response: { 200: z.array(placeSchema) },
+        response: { 200: placeListSchema },
       },
     },
     async (req) =>

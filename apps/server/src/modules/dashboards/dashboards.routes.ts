@@ -1,20 +1,20 @@
 import { verticalSchema } from '@dastak/core/entities/common';
 import {
-  atRiskOrderSchema,
+  atRiskOrderListSchema,
   dailyOrderStatsQuerySchema,
   dashboardOrdersQuerySchema,
   lateOrdersQuerySchema,
   orderStatsQuerySchema,
-  sampleInTransitSchema,
+  sampleInTransitListSchema,
   samplesInTransitQuerySchema,
 } from '@dastak/core/entities/dashboard';
 import {
   dashboardStatsSchema,
-  lateOrderSchema,
-  onTimeRateSchema,
+  lateOrderListSchema,
+  onTimeRateListSchema,
   orderStatsSchema,
 } from '@dastak/core/entities/lookups';
-import { orderMapItemSchema } from '@dastak/core/entities/orders';
+import { orderMapItemListSchema } from '@dastak/core/entities/orders';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Order markers of the dashboard map (default states: assigned, reached, collected)',
         params: verticalParams,
         querystring: dashboardOrdersQuerySchema,
-        response: { 200: z.array(orderMapItemSchema) },
+        response: { 200: orderMapItemListSchema },
       },
       // Up to thousands of markers: built field by field from SQL, tests parse them (ADR 0012).
       serializerCompiler: plainJsonSerializer,
@@ -65,7 +65,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Orders past slot start + on-time grace with no rider at the door, most late first',
         params: verticalParams,
         querystring: lateOrdersQuerySchema,
-        response: { 200: z.array(lateOrderSchema) },
+        response: { 200: lateOrderListSchema },
       },
       // Hundreds of rows on a bad day, built field by field by the service: zod's parse of them
       // cost more than the statement (ADR 0012, 0025).
@@ -84,7 +84,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           "Assigned orders the rider's queue will bring to the door after slot start + grace",
         params: verticalParams,
         querystring: lateOrdersQuerySchema,
-        response: { 200: z.array(atRiskOrderSchema) },
+        response: { 200: atRiskOrderListSchema },
       },
     },
     async (req) => listAtRiskOrders(app.db, req.params.vertical, req.query, model),
@@ -100,7 +100,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Collected samples on the road, soonest to expire first, with the estimated arrival at the centre',
         params: verticalParams,
         querystring: samplesInTransitQuerySchema,
-        response: { 200: z.array(sampleInTransitSchema) },
+        response: { 200: sampleInTransitListSchema },
       },
     },
     async (req) => listSamplesInTransit(app.db, req.params.vertical, req.query, model),
@@ -145,7 +145,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'On-time collection rate per Karachi day, 7 days from date (default six days back)',
         querystring: dailyOrderStatsQuerySchema,
-        response: { 200: z.array(onTimeRateSchema) },
+        response: { 200: onTimeRateListSchema },
       },
     },
     async (req) => dailyOrderStats(app.db, req.query, model),

@@ -1,16 +1,16 @@
 import { verticalSchema } from '@dastak/core/entities/common';
-import { orderTimeSlotSchema } from '@dastak/core/entities/lookups';
-import { PERMISSIONS } from '@dastak/core/permissions';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  dispatchTaskSchema,
+  dispatchTaskListSchema,
   riderTasksQuerySchema,
   suggestedRidersParamsSchema,
   suggestedRidersSchema,
   timeSlotsBodySchema,
   timeSlotsQueryParamsSchema,
-} from './dispatch.schemas';
+} from '@dastak/core/entities/dispatch';
+import { orderTimeSlotListSchema } from '@dastak/core/entities/lookups';
+import { PERMISSIONS } from '@dastak/core/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { listRiderTasks } from './queue/rider-tasks.service';
 import { suggestRiders } from './suggested/suggested-riders.service';
 import { listFreeTimeSlots } from './time-slots/time-slots.service';
@@ -39,7 +39,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dispatch'],
         params: z.object({ vertical: verticalSchema }),
         querystring: riderTasksQuerySchema,
-        response: { 200: z.array(dispatchTaskSchema) },
+        response: { 200: dispatchTaskListSchema },
       },
     },
     async (req) =>
@@ -55,7 +55,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ vertical: verticalSchema }),
         querystring: timeSlotsQueryParamsSchema,
         body: timeSlotsBodySchema,
-        response: { 200: z.array(orderTimeSlotSchema) },
+        response: { 200: orderTimeSlotListSchema },
       },
     },
     async (req) =>

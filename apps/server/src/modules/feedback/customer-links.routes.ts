@@ -1,8 +1,7 @@
 import { idParamSchema } from '@dastak/core/entities/common';
-import { customerLinkSchema } from '@dastak/core/entities/feedback';
+import { customerLinkListSchema, customerLinkSchema } from '@dastak/core/entities/feedback';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorFromRequest } from '../../lib/actor';
 import { configureCustomerLinks, listOrderLinks } from '../customer-links/public';
 import { orderPathSchema } from '../orders/public';
@@ -24,7 +23,7 @@ export const customerLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:vertical/:id/links/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
-      schema: { tags, params: orderPathSchema, response: { 200: z.array(customerLinkSchema) } },
+      schema: { tags, params: orderPathSchema, response: { 200: customerLinkListSchema } },
     },
     async (req) => listOrderLinks(app.db, req.params.vertical, req.params.id),
   );

@@ -1,7 +1,7 @@
 import {
   feedbackAnswersSchema,
   feedbackInteractionSchema,
-  feedbackQuestionSchema,
+  feedbackQuestionListSchema,
   liveLocationSchema,
   orderReviewSchema,
   orderReviewSubmitSchema,
@@ -9,7 +9,6 @@ import {
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { SurveyForm } from '@dastak/core/states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as forms from './feedback-forms.service';
 import { getLiveLocation } from './live-location.service';
 import { getOrderReview, submitOrderReview } from './order-review.service';
@@ -75,7 +74,7 @@ export const publicFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       paths.questions,
       {
         config: publicConfig,
-        schema: { tags: ['feedback'], response: { 200: z.array(feedbackQuestionSchema) } },
+        schema: { tags: ['feedback'], response: { 200: feedbackQuestionListSchema } },
       },
       async () => forms.listQuestions(deps(), form),
     );

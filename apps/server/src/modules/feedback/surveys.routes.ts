@@ -1,5 +1,9 @@
 import { idParamSchema } from '@dastak/core/entities/common';
-import { customerSurveySchema, surveySendSchema } from '@dastak/core/entities/feedback';
+import {
+  customerSurveyListSchema,
+  customerSurveySchema,
+  surveySendSchema,
+} from '@dastak/core/entities/feedback';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +22,7 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:id/surveys/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_CUSTOMER },
-      schema: { tags, params, response: { 200: z.array(customerSurveySchema) } },
+      schema: { tags, params, response: { 200: customerSurveyListSchema } },
     },
     async (req) => listCustomerSurveys(app.db, req.params.id),
   );

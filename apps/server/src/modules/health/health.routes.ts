@@ -1,26 +1,12 @@
+import { healthSchema, type JobHealth } from '@dastak/core/entities/health';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type JobStatus, jobStatuses } from '../../jobs/periodic-job';
-
-const jobHealthSchema = z.object({
-  name: z.string(),
-  /** ok; failing: its last run failed; stalled: no run finished for three periods. */
-  state: z.enum(['ok', 'failing', 'stalled']),
-  lastRunAt: z.string().nullable(),
-});
-
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded', 'unavailable']),
-  database: z.enum(['up', 'down']),
-  engine: z.enum(['pglite', 'postgres']),
-  jobs: z.array(jobHealthSchema),
-});
 
 /** A job misses three periods (plus a minute for a slow run) before it counts as stalled. */
 const STALLED_PERIODS = 3;
 
-export function jobHealth(job: JobStatus, now = Date.now()): z.infer<typeof jobHealthSchema> {
+export function jobHealth(job: JobStatus, now = Date.now()): JobHealth {
   // A tick skipped because another instance held the period (ADR 0035) is a live job too.
   const ticks = [job.lastFinishedAt, job.lastSkippedAt].flatMap((d) => (d ? [d.getTime()] : []));
   const since = ticks.length ? Math.max(...ticks) : job.lastStartedAt?.getTime();

@@ -1,15 +1,14 @@
 import {
   idListParamSchema,
   idParamSchema,
-  paged,
   pageQuerySchema,
   verticalFilterSchema,
 } from '@dastak/core/entities/common';
 import {
-  citySchema,
-  collectionCenterSchema,
-  hotspotSchema,
-  regionSchema,
+  cityPageSchema,
+  collectionCenterPageSchema,
+  hotspotPageSchema,
+  regionPageSchema,
 } from '@dastak/core/entities/locations';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +25,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['locations'],
         querystring: pageQuerySchema.extend({ vertical: verticalFilterSchema }),
-        response: { 200: paged(citySchema) },
+        response: { 200: cityPageSchema },
       },
     },
     async (req) => {
@@ -50,7 +49,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
           city: idParamSchema.optional(),
           ids: idListParamSchema.optional(),
         }),
-        response: { 200: paged(regionSchema) },
+        response: { 200: regionPageSchema },
       },
     },
     async (req) => {
@@ -70,7 +69,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['locations'],
         querystring: pageQuerySchema.extend({ region: idParamSchema.optional() }),
-        response: { 200: paged(hotspotSchema) },
+        response: { 200: hotspotPageSchema },
       },
     },
     async (req) => {
@@ -93,7 +92,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
           region: idParamSchema.optional(),
           vertical: verticalFilterSchema,
         }),
-        response: { 200: paged(collectionCenterSchema) },
+        response: { 200: collectionCenterPageSchema },
       },
     },
     async (req) => {

@@ -1,5 +1,5 @@
 import { verticalFilterSchema } from '@dastak/core/entities/common';
-import { referenceItemSchema } from '@dastak/core/entities/lookups';
+import { referenceItemListSchema } from '@dastak/core/entities/lookups';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { LookupKind } from '@dastak/core/states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +26,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['lookups'],
           querystring: z.object({ vertical: verticalFilterSchema }),
-          response: { 200: z.array(referenceItemSchema) },
+          response: { 200: referenceItemListSchema },
         },
       },
       async (req) => listLookups(app.db, kind, req.query.vertical),

@@ -1,6 +1,6 @@
+import { metricsTextSchema } from '@dastak/core/entities/health';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound, unauthenticated } from '../../lib/domain-errors';
 
 /**
@@ -17,7 +17,7 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operations'],
         summary: 'Prometheus metrics (Bearer METRICS_TOKEN; 404 when not configured)',
-        response: { 200: z.string().describe('text/plain; version=0.0.4') },
+        response: { 200: metricsTextSchema },
       },
     },
     async (req, reply) => {

@@ -5,6 +5,7 @@ import {
   orderReassignSchema,
   orderRescheduleSchema,
 } from '@dastak/core/entities/order-requests';
+import { orderActionReplySchema } from '@dastak/core/entities/orders';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import {
   verifyOrder,
 } from './actions/order-lifecycle.service';
 import { createOrder } from './create/order-create.service';
-import { orderActionReplySchema, orderPathSchema, riderIdsBodySchema } from './orders.schemas';
+import { orderPathSchema, riderIdsBodySchema } from './orders.schemas';
 
 const tags = ['orders'];
 const reply = { 200: orderActionReplySchema };

@@ -1,3 +1,4 @@
+import { detailResponseSchema } from '@dastak/core/entities/auth';
 import {
   pushSubscriptionBodySchema,
   pushSubscriptionResultSchema,
@@ -6,7 +7,6 @@ import {
 } from '@dastak/core/entities/push';
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as service from './push.service';
 import { registerPush, unregisterPush } from './push-notifier';
 import { resolveVapidKeys } from './vapid-keys';
@@ -55,7 +55,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: pushUnsubscribeBodySchema,
-        response: { 200: z.object({ detail: z.string() }) },
+        response: { 200: detailResponseSchema },
       },
     },
     async (req) => service.unsubscribe(app.db, req.user!.id, req.body.endpoint),

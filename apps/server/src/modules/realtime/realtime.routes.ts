@@ -1,8 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { realtimeStreamQuerySchema } from '@dastak/core/entities/realtime';
+import { realtimeStreamQuerySchema, realtimeStreamSchema } from '@dastak/core/entities/realtime';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/domain-errors';
 import { RealtimeHub } from './hub';
 import * as repo from './realtime.repository';
@@ -31,7 +30,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['realtime'],
         summary: 'Server-sent events of a region or a city (text/event-stream)',
         querystring: realtimeStreamQuerySchema,
-        response: { 200: z.string().describe('text/event-stream') },
+        response: { 200: realtimeStreamSchema },
       },
     },
     async (req, reply) => {

@@ -1,10 +1,5 @@
 import { idParamSchema, verticalFilterSchema } from '@dastak/core/entities/common';
-import { referenceItemSchema } from '@dastak/core/entities/lookups';
-import { ROUTE_ACCESS } from '@dastak/core/permissions';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUser } from '../../plugins/auth';
-import { listLookups } from '../lookups/public';
+import { referenceItemListSchema } from '@dastak/core/entities/lookups';
 import {
   coordinatesBodySchema,
   deliverBodySchema,
@@ -18,7 +13,12 @@ import {
   patientFeedbackBodySchema,
   problemBodySchema,
   riderAppTasksSchema,
-} from './rider-app.schemas';
+} from '@dastak/core/entities/rider-app';
+import { ROUTE_ACCESS } from '@dastak/core/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth';
+import { listLookups } from '../lookups/public';
 import * as riderApp from './rider-app.service';
 import * as location from './rider-location.service';
 
@@ -103,7 +103,7 @@ export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: z.object({ vertical: verticalFilterSchema }),
-        response: { 200: z.array(referenceItemSchema) },
+        response: { 200: referenceItemListSchema },
       },
     },
     async (req) => listLookups(app.db, 'problem', req.query.vertical),

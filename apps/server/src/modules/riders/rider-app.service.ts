@@ -1,3 +1,4 @@
+import type { RiderAppTask } from '@dastak/core/entities/rider-app';
 import { RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { OrderState, RiderState, RiderTaskType } from '@dastak/core/states';
@@ -6,7 +7,6 @@ import { forbidden, notFound, refused } from '../../lib/domain-errors';
 import * as orderActions from './order-actions';
 import { setDuty } from './rider-admin.service';
 import * as repo from './rider-app.repository';
-import type { RiderAppTask } from './rider-app.schemas';
 import { lockProfile } from './riders.repository';
 
 const riderActor = (userId: number) => ({ kind: 'rider' as const, userId });

@@ -1,3 +1,4 @@
+import type { LocationBody, LocationPing } from '@dastak/core/entities/rider-app';
 import { RIDER_MESSAGES } from '@dastak/core/messages';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
@@ -6,7 +7,6 @@ import { notFound } from '../../lib/domain-errors';
 import { publishRiderPosition, publishRidersChanged } from '../../lib/realtime-publish';
 import { rollUpPings } from '../attendance/public';
 import * as repo from './rider-app.repository';
-import type { LocationBody, LocationPing } from './rider-app.schemas';
 
 /** A fix dated in the future (a phone clock ahead) counts as taken now. */
 const recordedAtOf = (p: LocationPing, now: Date) => {

@@ -1,20 +1,22 @@
 import { detailResponseSchema } from '@dastak/core/entities/auth';
 import {
+  createdReplySchema,
   idListParamSchema,
   idParamSchema,
-  idSchema,
-  paged,
   pageQuerySchema,
 } from '@dastak/core/entities/common';
-import { orderSummarySchema } from '@dastak/core/entities/orders';
+import { riderOrderPageSchema } from '@dastak/core/entities/orders';
 import {
   riderCreateSchema,
+  riderFlagsReplySchema,
   riderFlagsSchema,
+  riderForceDeliverReplySchema,
   riderListQuerySchema,
-  riderLocationSchema,
+  riderPageSchema,
+  riderPositionSchema,
   riderSchema,
   riderStatsSchema,
-  riderSummarySchema,
+  riderSummaryListSchema,
   riderTrailSchema,
   riderUpdateSchema,
 } from '@dastak/core/entities/riders';
@@ -40,7 +42,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/entity/riders/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_RIDER },
-      schema: { tags, querystring: riderListQuerySchema, response: { 200: paged(riderSchema) } },
+      schema: { tags, querystring: riderListQuerySchema, response: { 200: riderPageSchema } },
     },
     async (req) => {
       const { count, results } = await service.listRiders(
@@ -57,7 +59,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/entity/riders-np/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
-      schema: { tags, querystring: regionsQuery, response: { 200: z.array(riderSummarySchema) } },
+      schema: { tags, querystring: regionsQuery, response: { 200: riderSummaryListSchema } },
     },
     async (req) => service.listRiderOptions(app.db, req.query),
   );
@@ -66,7 +68,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/entity/rider-search/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
-      schema: { tags, querystring: regionsQuery, response: { 200: z.array(riderSummarySchema) } },
+      schema: { tags, querystring: regionsQuery, response: { 200: riderSummaryListSchema } },
     },
     async (req) => service.listRiderOptions(app.db, { ...req.query, capped: true }),
   );
@@ -76,7 +78,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/entity/online-riders/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_DASHBOARD },
-      schema: { tags, querystring: regionsQuery, response: { 200: z.array(riderSummarySchema) } },
+      schema: { tags, querystring: regionsQuery, response: { 200: riderSummaryListSchema } },
     },
     async (req) => service.listRiderOptions(app.db, { ...req.query, onlineOnly: true }),
   );
@@ -99,10 +101,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParams,
         response: {
-          200: riderLocationSchema.extend({
-            latitude: riderLocationSchema.shape.lastKnownLatitude,
-            longitude: riderLocationSchema.shape.lastKnownLongitude,
-          }),
+          200: riderPositionSchema,
         },
       },
     },
@@ -139,7 +138,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: pageQuerySchema.extend({ riderId: idParamSchema }),
-        response: { 200: paged(orderSummarySchema) },
+        response: { 200: riderOrderPageSchema },
       },
     },
     async (req) => {
@@ -159,7 +158,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: riderCreateSchema,
-        response: { 201: z.object({ detail: z.string(), id: idSchema }) },
+        response: { 201: createdReplySchema },
       },
     },
     async (req, reply) => reply.code(201).send(await admin.createRider(app.db, req.body)),
@@ -190,12 +189,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: riderFlagsSchema,
         response: {
-          200: z.object({
-            detail: z.string(),
-            isOnDuty: z.boolean(),
-            isWildcard: z.boolean(),
-            isCovid: z.boolean(),
-          }),
+          200: riderFlagsReplySchema,
         },
       },
     },
@@ -212,7 +206,7 @@ export const ridersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: idParams,
-        response: { 200: z.object({ detail: z.string(), delivered: z.number().int() }) },
+        response: { 200: riderForceDeliverReplySchema },
       },
     },
     async (req) => admin.forceDeliver(app.db, req.params.id, actorFromRequest(req)),

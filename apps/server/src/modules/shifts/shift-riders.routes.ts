@@ -1,7 +1,8 @@
-import { idParamSchema } from '@dastak/core/entities/common';
+import { idParamSchema, noContentSchema } from '@dastak/core/entities/common';
 import {
   riderShiftScheduleCreateSchema,
   riderShiftScheduleUpdateSchema,
+  shiftRiderAssignmentListSchema,
   shiftRiderAssignmentSchema,
 } from '@dastak/core/entities/shifts';
 import { PERMISSIONS } from '@dastak/core/permissions';
@@ -22,7 +23,7 @@ export const shiftRidersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: z.object({ shiftSchedule: idParamSchema }),
-        response: { 200: z.array(shiftRiderAssignmentSchema) },
+        response: { 200: shiftRiderAssignmentListSchema },
       },
     },
     async (req) => service.listShiftRiders(app.db, req.query.shiftSchedule),
@@ -57,7 +58,7 @@ export const shiftRidersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/shift/rider-shift-schedules/:id/',
-    { config: change, schema: { tags, params, response: { 204: z.null() } } },
+    { config: change, schema: { tags, params, response: { 204: noContentSchema } } },
     async (req, reply) => {
       await service.removeShiftRider(app.db, req.params.id);
       return reply.code(204).send(null);

@@ -1,11 +1,12 @@
-import { idParamSchema } from '@dastak/core/entities/common';
+import { idParamSchema, noContentSchema } from '@dastak/core/entities/common';
 import {
   copyShiftSchema,
   shiftDemandQuerySchema,
   shiftDemandSchema,
-  shiftOptionSchema,
+  shiftOptionListSchema,
   shiftScheduleCreateSchema,
   shiftScheduleListQuerySchema,
+  shiftScheduleListSchema,
   shiftScheduleSchema,
   shiftScheduleUpdateSchema,
 } from '@dastak/core/entities/shifts';
@@ -31,7 +32,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: shiftScheduleListQuerySchema,
-        response: { 200: z.array(shiftScheduleSchema) },
+        response: { 200: shiftScheduleListSchema },
       },
     },
     async (req) => service.listSchedules(app.db, req.query),
@@ -79,7 +80,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/shift/shift-schedules/:id/',
-    { config: change, schema: { tags, params, response: { 204: z.null() } } },
+    { config: change, schema: { tags, params, response: { 204: noContentSchema } } },
     async (req, reply) => {
       await service.deleteSchedule(app.db, req.params.id);
       return reply.code(204).send(null);
@@ -104,7 +105,7 @@ export const shiftSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: z.object({ region: idParamSchema.optional() }),
-        response: { 200: z.array(shiftOptionSchema) },
+        response: { 200: shiftOptionListSchema },
       },
     },
     async (req) => service.listShiftOptions(app.db, req.query.region),

@@ -1,12 +1,12 @@
 import {
   staffAccountCreateSchema,
+  staffAccountListSchema,
   staffAccountParamsSchema,
   staffAccountSchema,
-  staffUserSchema,
+  staffUserListSchema,
 } from '@dastak/core/entities/auth';
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { auditAgent } from '../audit/public';
 import * as staffAccounts from './staff-accounts.service';
@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     '/entity/staff-np/',
     {
       config: { access: ROUTE_ACCESS.AUTHENTICATED },
-      schema: { tags: ['users'], response: { 200: z.array(staffUserSchema) } },
+      schema: { tags: ['users'], response: { 200: staffUserListSchema } },
     },
     async () => service.listStaffUsers(app.db),
   );
@@ -33,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     '/users/staff/',
     {
       config: { access: PERMISSIONS.CAN_MANAGE_STAFF },
-      schema: { tags: ['users'], response: { 200: z.array(staffAccountSchema) } },
+      schema: { tags: ['users'], response: { 200: staffAccountListSchema } },
     },
     async () => staffAccounts.listStaffAccounts(app.db),
   );

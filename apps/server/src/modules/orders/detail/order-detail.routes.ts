@@ -1,5 +1,5 @@
 import { verticalSchema } from '@dastak/core/entities/common';
-import { orderSchema } from '@dastak/core/entities/orders';
+import { orderLocationSchema, orderSchema } from '@dastak/core/entities/orders';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,7 +63,7 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ id: z.number().int(), vertical: verticalSchema }) },
+        response: { 200: orderLocationSchema },
       },
     },
     async (req) => locateOrder(app.db, idOr404(req.params.id)),

@@ -1,10 +1,10 @@
-import { idParamSchema, paged, pageQuerySchema } from '@dastak/core/entities/common';
+import { idParamSchema, pageQuerySchema } from '@dastak/core/entities/common';
 import {
   followUpSchema,
   orderUpdateSchema,
   updateScanTypesSchema,
 } from '@dastak/core/entities/order-requests';
-import { orderActivitySchema } from '@dastak/core/entities/orders';
+import { orderActionReplySchema, orderActivityPageSchema } from '@dastak/core/entities/orders';
 import { ifMatchHeadersSchema } from '@dastak/core/entities/versioning';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +13,6 @@ import { actorFromRequest } from '../../../lib/actor';
 import { limitOffset, pageResponse } from '../../../lib/paging';
 import { expectedVersion } from '../../../lib/versioning';
 import { listOrderActivities } from '../order-activity.service';
-import { orderActionReplySchema } from '../orders.schemas';
 import { addFollowUp, updateOrderFlags, updateOrderScanTypes } from './order-edits.service';
 
 const tags = ['orders'];
@@ -88,7 +87,7 @@ export const orderEditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: pageQuerySchema.extend({ order: idParamSchema }),
-        response: { 200: paged(orderActivitySchema) },
+        response: { 200: orderActivityPageSchema },
       },
     },
     async (req) => {

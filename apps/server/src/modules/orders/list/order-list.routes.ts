@@ -8,6 +8,7 @@ import {
   unverifiedOrderListQuerySchema,
 } from '@dastak/core/entities/order-queries';
 import type { OrderListItem } from '@dastak/core/entities/orders';
+import { orderStateNameListSchema } from '@dastak/core/entities/orders';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -84,7 +85,7 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:vertical/states/',
     {
       config: { access: PERMISSIONS.CAN_VIEW_ORDER },
-      schema: { tags, params: verticalParams, response: { 200: z.array(z.string()) } },
+      schema: { tags, params: verticalParams, response: { 200: orderStateNameListSchema } },
       // A fixed list of the app's own strings: nothing for the zod serializer to strip (ADR 0022).
       serializerCompiler: plainJsonSerializer,
     },

@@ -1,6 +1,7 @@
 import { idParamSchema } from '@dastak/core/entities/common';
 import { partialOrderPatchSchema } from '@dastak/core/entities/orders';
 import {
+  partialOrderCancelReplySchema,
   partialOrderCreateSchema,
   partialOrderDetailSchema,
   partialOrderListQuerySchema,
@@ -56,7 +57,7 @@ export const partialOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParams,
         body: partialOrderPatchSchema,
-        response: { 200: partialOrderDetailSchema.extend({ detail: z.string() }) },
+        response: { 200: partialOrderCancelReplySchema },
       },
     },
     async (req) => service.cancelPartialOrder(app.db, req.params.id, actorFromRequest(req)),

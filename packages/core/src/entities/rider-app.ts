@@ -1,20 +1,21 @@
-import { PING_CLOCK_SKEW_MINUTES, WAIT_TIME_MAX, WAIT_TIME_MIN } from '@dastak/core/constants';
+import { z } from 'zod';
+import { PING_CLOCK_SKEW_MINUTES, WAIT_TIME_MAX, WAIT_TIME_MIN } from '../constants';
+import { INPUT_MESSAGES } from '../messages';
 import {
+  createdReplySchema,
   dateTimeSchema,
   idSchema,
   latitudeSchema,
   longitudeSchema,
   pastDateTimeSchema,
-} from '@dastak/core/entities/common';
-import { starRatingSchema } from '@dastak/core/entities/feedback';
-import { orderStateSchema } from '@dastak/core/entities/orders';
-import { riderStateSchema, riderTaskTypeSchema } from '@dastak/core/entities/riders';
-import { INPUT_MESSAGES } from '@dastak/core/messages';
-import { z } from 'zod';
+} from './common';
+import { starRatingSchema } from './feedback';
+import { orderStateSchema } from './orders';
+import { riderStateSchema, riderTaskTypeSchema } from './riders';
 
 /**
- * Request and response bodies of the rider app API (docs/decisions/0010-rider-app-api.md).
- * They live beside the routes until the simulator needs them from core.
+ * Request and response bodies of the rider app API (docs/decisions/0010-rider-app-api.md), in
+ * core so the server's routes and their clients share one contract (ADR 0020).
  */
 
 export const PINGS_MAX = 100;
@@ -80,7 +81,7 @@ export const patientFeedbackBodySchema = z.object({
   waitTimeMins: z.number().int().min(WAIT_TIME_MIN).max(WAIT_TIME_MAX),
   feedbackText: z.string().trim().max(1000).default(''),
 });
-export const patientFeedbackAnswerSchema = z.object({ detail: z.string(), id: idSchema });
+export const patientFeedbackAnswerSchema = createdReplySchema;
 
 /** A task of the rider's own queue, with what the rider needs at the door. */
 export const riderAppTaskSchema = z.object({

@@ -1,18 +1,13 @@
-import { TIME_SLOT_LENGTHS } from '@dastak/core/constants';
-import {
-  dateTimeSchema,
-  idParamSchema,
-  idSchema,
-  verticalSchema,
-} from '@dastak/core/entities/common';
-import { timeSlotsQuerySchema } from '@dastak/core/entities/order-requests';
-import { riderTaskSchema, scoredRiderSchema } from '@dastak/core/entities/riders';
-import { INPUT_MESSAGES } from '@dastak/core/messages';
 import { z } from 'zod';
+import { TIME_SLOT_LENGTHS } from '../constants';
+import { INPUT_MESSAGES } from '../messages';
+import { dateTimeSchema, idParamSchema, idSchema, verticalSchema } from './common';
+import { timeSlotsQuerySchema } from './order-requests';
+import { riderTaskSchema, scoredRiderSchema } from './riders';
 
 /**
- * Response and request shapes of the dispatch routes. They extend core's entities with what the
- * server adds (a score breakdown, the centre id); the console's core schemas read them as is.
+ * Response and request shapes of the dispatch routes. They extend the rider entities with what
+ * the server adds (a score breakdown, the centre id); the console reads them as is.
  */
 
 export const scoreBreakdownSchema = z.object({
@@ -54,6 +49,7 @@ export const riderTasksQuerySchema = z.object({ riderId: idParamSchema });
 export const dispatchTaskSchema = riderTaskSchema.extend({
   collectionCenter: z.object({ id: idSchema, name: z.string() }).nullable(),
 });
+export const dispatchTaskListSchema = z.array(dispatchTaskSchema);
 
 const slotLengthSchema = z.coerce
   .number()
