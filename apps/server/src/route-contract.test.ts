@@ -34,9 +34,11 @@ afterAll(() => close?.());
 describe('the route table', () => {
   it('answers every route with a response schema from core', () => {
     const outside: string[] = [];
+    let checked = 0;
     for (const route of routes) {
       const response = (route.schema?.response ?? {}) as Record<string, unknown>;
       for (const [status, schema] of Object.entries(response)) {
+        checked += 1;
         if (!core.has(schema))
           outside.push(`${[route.method].flat().join(',')} ${route.url} ${status}`);
       }
@@ -44,5 +46,7 @@ describe('the route table', () => {
     // Every response schema is a core export, so clients parse what the server sends with the
     // same schema (ADR 0020, "Response schemas"). Listed by route when one is not.
     expect(outside, 'response schemas not from core').toEqual([]);
+    // The table was really walked: about 140 paths answer, most with one schema a method.
+    expect(checked).toBeGreaterThan(100);
   });
 });
