@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_REPLIES, type ApiCall } from '@dastak/core/api-replies';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -48,5 +49,27 @@ describe('the route table', () => {
     expect(outside, 'response schemas not from core').toEqual([]);
     // The table was really walked: about 140 paths answer, most with one schema a method.
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('answers each call with the schema its clients read it by (core api-replies)', () => {
+    const differs: string[] = [];
+    const seen = new Set<string>();
+    for (const route of routes) {
+      if (!route.url.startsWith('/api/v1/')) continue;
+      const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+      const success = Object.entries(response).find(([status]) => status.startsWith('2'));
+      if (!success) continue;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        const call = `${method} ${route.url.slice('/api/v1'.length)}`;
+        seen.add(call);
+        if (API_REPLIES[call as ApiCall] !== success[1] && call !== 'GET /realtime/stream')
+          differs.push(call);
+      }
+    }
+    // A client's Reply<call> is the schema the route serialises with, or the test names the call.
+    expect(differs, 'routes answering with another schema than API_REPLIES lists').toEqual([]);
+    const unrouted = Object.keys(API_REPLIES).filter((call) => !seen.has(call));
+    expect(unrouted, 'API_REPLIES calls no route answers').toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { fillPath, type PathOf, type PathParams } from '@dastak/core/api-paths';
+import type { ApiCall, Reply } from '@dastak/core/api-replies';
 import { parseRetryAfter } from '@dastak/core/rules/poll-backoff';
 import { keysToSnake } from '@dastak/core/wire-case';
 
@@ -16,14 +18,16 @@ export type ApiAnswer<T> =
       retryAfterSeconds: number | null;
     };
 
-export async function publicApi<T>(
-  method: 'GET' | 'PUT' | 'PATCH',
-  path: string,
+export async function publicApi<M extends 'GET' | 'PUT' | 'PATCH', P extends PathOf<M>>(
+  method: M,
+  path: P,
+  params: PathParams<P>,
   body?: unknown,
-): Promise<ApiAnswer<T>> {
+): Promise<ApiAnswer<Reply<`${M} ${P}` & ApiCall>>> {
+  type T = Reply<`${M} ${P}` & ApiCall>;
   let response: Response;
   try {
-    response = await fetch(`/api/v1${path}`, {
+    response = await fetch(`/api/v1${fillPath(path, params)}`, {
       method,
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(keysToSnake(body)),

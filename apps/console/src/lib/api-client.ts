@@ -1,3 +1,5 @@
+import { fillPath, type ParamName, type PathOf, type PathParams } from '@dastak/core/api-paths';
+import type { ApiCall, Reply } from '@dastak/core/api-replies';
 import { ERRORS } from '@dastak/core/messages';
 import { camelToSnake, keysToSnake } from '@dastak/core/wire-case';
 import { emitAuthEvent } from './auth-events';
@@ -235,15 +237,32 @@ export async function openStream(
   return response;
 }
 
+type Method = NonNullable<RequestOptions['method']>;
+
+/** A call's options: a path with ':name' segments needs them, for their params. */
+type CallArgs<P extends string> = [ParamName<P>] extends [never]
+  ? [options?: Omit<RequestOptions, 'method'> & { params?: never }]
+  : [options: Omit<RequestOptions, 'method'> & { params: PathParams<P> }];
+
+function call<M extends Method>(method: M) {
+  return <P extends PathOf<M>>(
+    path: P,
+    ...[options]: CallArgs<P>
+  ): Promise<Reply<`${M} ${P}` & ApiCall>> => {
+    const { params, ...rest } = (options ?? {}) as RequestOptions & { params?: PathParams<P> };
+    return apiRequest(fillPath(path, params), { ...rest, method });
+  };
+}
+
+/**
+ * The calls of the API by method, typed by what each answers (core's API_REPLIES, the schemas
+ * the server serialises with): `api.get('/orders/:vertical/:id/', { params: { vertical, id } })`
+ * is a Promise<Order> with no cast to get wrong (ADR 0020, "Response schemas").
+ */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: call('GET'),
+  post: call('POST'),
+  put: call('PUT'),
+  patch: call('PATCH'),
+  delete: call('DELETE'),
 };

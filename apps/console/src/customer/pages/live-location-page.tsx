@@ -1,4 +1,4 @@
-import type { ActiveLiveLocation, LiveLocation } from '@dastak/core/entities/feedback';
+import type { ActiveLiveLocation } from '@dastak/core/entities/feedback';
 import { PUBLIC_PAGES } from '@dastak/core/messages';
 import { nextPollMs } from '@dastak/core/rules/poll-backoff';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -57,10 +57,7 @@ export function LiveLocationPage({ id }: { id: string }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     const poll = async () => {
-      const answer = await publicApi<LiveLocation>(
-        'GET',
-        `/location/rider-live-location/${encodeURIComponent(id)}/`,
-      );
+      const answer = await publicApi('GET', '/location/rider-live-location/:id/', { id });
       if (stopped) return;
       if (answer.ok && answer.data.isExpired) return replaceWith(EXPIRED);
       if (!answer.ok && answer.status === 404) return setUnknown(true);

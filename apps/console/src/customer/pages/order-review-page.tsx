@@ -17,7 +17,7 @@ const QUESTIONS = [
 type StarKey = (typeof QUESTIONS)[number]['key'];
 type Stars = Record<StarKey, number | null>;
 
-const path = (id: string) => `/feedback/order_review/${encodeURIComponent(id)}/`;
+const REVIEW = '/feedback/order_review/:id/';
 
 /** /order-review/{uuid}: three star questions and a comment, accepted once. */
 export function OrderReviewPage({ id }: { id: string }) {
@@ -33,7 +33,7 @@ export function OrderReviewPage({ id }: { id: string }) {
 
   useEffect(() => {
     let live = true;
-    void publicApi<OrderReview>('GET', path(id)).then((answer) => {
+    void publicApi('GET', REVIEW, { id }).then((answer) => {
       if (!live) return;
       if (!answer.ok)
         // 404 (or no answer at all): the error page; reads never toast.
@@ -64,7 +64,7 @@ export function OrderReviewPage({ id }: { id: string }) {
       riderStarRating: stars.riderStarRating ?? 0,
       feedbackText: text.trim(),
     };
-    const answer = await publicApi<OrderReview>('PUT', path(id), body);
+    const answer = await publicApi('PUT', REVIEW, { id }, body);
     setSending(false);
     if (answer.ok) replaceWith(ORDER_REVIEW_OUTCOMES.success, stateFrom(answer.data));
     else leadFailure(ORDER_REVIEW_OUTCOMES, answer.status);

@@ -1,9 +1,5 @@
 import { PUBLIC_LINKS } from '@dastak/core/constants';
-import type {
-  FeedbackAnswers,
-  FeedbackInteraction,
-  FeedbackQuestion,
-} from '@dastak/core/entities/feedback';
+import type { FeedbackAnswers, FeedbackQuestion } from '@dastak/core/entities/feedback';
 import { PUBLIC_PAGES, VALIDATION } from '@dastak/core/messages';
 import type { SurveyForm } from '@dastak/core/states';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -14,16 +10,16 @@ import { StarRating } from '../components/star-rating';
 import { replaceWith } from '../navigation';
 import { leadFailure, SURVEY_OUTCOMES, stateFrom } from './outcomes';
 
-const CALLS: Record<SurveyForm, { questions: string; interaction: (id: string) => string }> = {
+const CALLS = {
   physicalVisit: {
     questions: '/feedback/physical_visit_questions/',
-    interaction: (id) => `/feedback/physical_visit/${encodeURIComponent(id)}`,
+    interaction: '/feedback/physical_visit/:id',
   },
   croFeedback: {
     questions: '/feedback/cro-feedback-questions/',
-    interaction: (id) => `/feedback/cro-feedback/${encodeURIComponent(id)}/`,
+    interaction: '/feedback/cro-feedback/:id/',
   },
-};
+} as const satisfies Record<SurveyForm, { questions: string; interaction: string }>;
 
 /** The question's text, and its Urdu text right to left under it. */
 function QuestionLabel({ question }: { question: FeedbackQuestion }) {
@@ -94,8 +90,8 @@ export function SurveyPage({ form, id }: { form: SurveyForm; id: string }) {
   useEffect(() => {
     let live = true;
     void Promise.all([
-      publicApi<FeedbackQuestion[]>('GET', calls.questions),
-      publicApi<FeedbackInteraction>('GET', calls.interaction(id)),
+      publicApi('GET', calls.questions, {}),
+      publicApi('GET', calls.interaction, { id }),
     ]).then(([listed, interaction]) => {
       if (!live) return;
       if (!interaction.ok || !interaction.data.isInteractionIdValid) {
@@ -136,7 +132,7 @@ export function SurveyPage({ form, id }: { form: SurveyForm; id: string }) {
         .filter((q) => answerOf(q) !== '')
         .map((q) => ({ question: q.id, answer: answerOf(q) })),
     };
-    const answer = await publicApi<FeedbackInteraction>('PATCH', calls.interaction(id), body);
+    const answer = await publicApi('PATCH', calls.interaction, { id }, body);
     setSending(false);
     if (answer.ok) replaceWith(SURVEY_OUTCOMES.success, stateFrom(answer.data));
     // A refused answer (400) stays on the form and says why; the rest lead to their page.

@@ -2,11 +2,14 @@ import { REFRESH_TOKEN_TTL_DAYS } from '@dastak/core/constants';
 import {
   detailResponseSchema,
   loginRequestSchema,
+  loginResponseSchema,
   logoutRequestSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   refreshRequestSchema,
+  refreshResponseSchema,
   sessionListSchema,
+  userSchema,
 } from '@dastak/core/entities/auth';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyReply } from 'fastify';
@@ -41,7 +44,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login/',
     {
       config: { access: ROUTE_ACCESS.PUBLIC, rateLimit: 'login' },
-      schema: { tags: ['auth'], body: loginRequestSchema },
+      schema: {
+        tags: ['auth'],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (req, reply) => {
       const succeeded = await loginAttempt(app.limits, req.ip, req.body.email);
@@ -57,7 +64,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refresh-token',
     {
       config: { access: ROUTE_ACCESS.PUBLIC },
-      schema: { tags: ['auth'], body: refreshRequestSchema },
+      schema: {
+        tags: ['auth'],
+        body: refreshRequestSchema,
+        response: { 200: refreshResponseSchema },
+      },
       preValidation: async (req) => {
         const body = (req.body ?? {}) as Record<string, unknown>;
         const cookie = req.cookies[REFRESH_COOKIE];
@@ -153,7 +164,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/',
-    { config: { access: ROUTE_ACCESS.SIGNED_IN }, schema: { tags: ['auth'] } },
+    {
+      config: { access: ROUTE_ACCESS.SIGNED_IN },
+      schema: { tags: ['auth'], response: { 200: userSchema } },
+    },
     async (req) => service.me(deps(), currentUser(req).id),
   );
 };

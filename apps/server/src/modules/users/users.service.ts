@@ -1,3 +1,4 @@
+import type { User } from '@dastak/core/entities/auth';
 import { emailSchema, firstNameSchema, lastNameSchema } from '@dastak/core/entities/common';
 import { ALL_PERMISSIONS, type PermissionName } from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
@@ -17,7 +18,7 @@ export interface StaffUserInput {
 }
 
 /** The API's user object (spec §7 Auth: firstName, lastName, userType, userPermissions). */
-export async function toUserDto(db: Db, row: repo.UserRow) {
+export async function toUserDto(db: Db, row: repo.UserRow): Promise<User> {
   const names = await repo.listPermissionNames(db, row.id);
   return {
     id: row.id,
@@ -25,11 +26,11 @@ export async function toUserDto(db: Db, row: repo.UserRow) {
     firstName: row.firstName,
     lastName: row.lastName,
     fullName: `${row.firstName} ${row.lastName}`.trim(),
-    userType: row.userType,
+    userType: row.userType as User['userType'],
     userPermissions: names.map((name) => ({ name })),
   };
 }
-export type UserDto = Awaited<ReturnType<typeof toUserDto>>;
+export type UserDto = User;
 
 export function unknownPermissions(names: readonly string[]): string[] {
   return names.filter((n) => !ALL_PERMISSIONS.includes(n as PermissionName));

@@ -7,10 +7,7 @@ import { attendanceKeys } from './attendance-keys';
 
 /** GET /location/regions/ across both verticals: riders of any region work shifts. */
 export function getAttendanceRegions(signal?: AbortSignal): Promise<Paged<Region>> {
-  return api.get<Paged<Region>>('/location/regions/', {
-    query: { pageSize: PAGE_SIZE_MAX },
-    signal,
-  });
+  return api.get('/location/regions/', { query: { pageSize: PAGE_SIZE_MAX }, signal });
 }
 
 export const attendanceRegionsQueryOptions = () =>

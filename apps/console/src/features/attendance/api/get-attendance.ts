@@ -20,7 +20,7 @@ export function getAttendance(
   page: number,
   signal?: AbortSignal,
 ): Promise<AttendancePage> {
-  return api.get<AttendancePage>('/shift/rider-shifts/', {
+  return api.get('/shift/rider-shifts/', {
     query: {
       region: filters.region,
       startDatetime: filters.startDatetime,

@@ -5,7 +5,7 @@ import { attendanceKeys } from './attendance-keys';
 
 /** GET /entity/riders-np/?regions=: every rider of the region, for the rider select. */
 export function getRegionRiders(region: number, signal?: AbortSignal): Promise<RiderSummary[]> {
-  return api.get<RiderSummary[]>('/entity/riders-np/', { query: { regions: region }, signal });
+  return api.get('/entity/riders-np/', { query: { regions: region }, signal });
 }
 
 export const regionRidersQueryOptions = (region: number) =>

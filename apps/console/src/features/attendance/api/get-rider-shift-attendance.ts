@@ -8,10 +8,7 @@ export function getRiderShiftAttendance(
   riderShift: number,
   signal?: AbortSignal,
 ): Promise<AttendanceSlot[]> {
-  return api.get<AttendanceSlot[]>('/shift/rider-shift-attendance/', {
-    query: { riderShift },
-    signal,
-  });
+  return api.get('/shift/rider-shift-attendance/', { query: { riderShift }, signal });
 }
 
 export const riderShiftAttendanceQueryOptions = (riderShift: number) =>

@@ -5,7 +5,7 @@ import { attendanceKeys } from './attendance-keys';
 
 /** GET /shift/shifts/?region=: the region's weekly shifts, for the shift select. */
 export function getShiftOptions(region: number, signal?: AbortSignal): Promise<ShiftOption[]> {
-  return api.get<ShiftOption[]>('/shift/shifts/', { query: { region }, signal });
+  return api.get('/shift/shifts/', { query: { region }, signal });
 }
 
 export const shiftOptionsQueryOptions = (region: number) =>

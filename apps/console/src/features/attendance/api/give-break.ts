@@ -14,8 +14,11 @@ export function giveBreak(
   riderShift: number,
   breakDurationMins: number,
 ): Promise<RiderShiftBreakResult> {
-  return api.put<RiderShiftBreakResult>(`/shift/rider-shifts/${riderShift}/`, {
-    breakDurationMins,
+  return api.put('/shift/rider-shifts/:id/', {
+    params: { id: riderShift },
+    body: {
+      breakDurationMins,
+    },
   });
 }
 

@@ -10,7 +10,7 @@ import { showSuccessToast } from '../../../lib/toast';
 export function sendAttendanceListingEmail(
   params: Record<string, string>,
 ): Promise<{ detail: string }> {
-  return api.get<{ detail: string }>('/shift/send_attendance_listing_email/', { query: params });
+  return api.get('/shift/send_attendance_listing_email/', { query: params });
 }
 
 export function useSendAttendanceListingEmail() {

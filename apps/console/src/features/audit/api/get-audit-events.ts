@@ -16,7 +16,7 @@ export function getAuditEvents(
   page: number,
   signal?: AbortSignal,
 ): Promise<Paged<AuditEvent>> {
-  return api.get<Paged<AuditEvent>>('/audit-events/', {
+  return api.get('/audit-events/', {
     query: {
       actor: filters.actor ?? undefined,
       action: filters.action ?? undefined,

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { SessionUser } from '../../../lib/session-user';
 
 export function getMe(signal?: AbortSignal): Promise<SessionUser> {
-  return api.get<SessionUser>('/auth/me/', { signal });
+  return api.get('/auth/me/', { signal });
 }
 
 /** Keyed by user id so one user's answer can never be read back for the next user to log in. */

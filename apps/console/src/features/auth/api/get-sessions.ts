@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** GET /auth/sessions/: the caller's signed-in sessions, most recently seen first (ADR 0053). */
 export function getSessions(signal?: AbortSignal): Promise<Session[]> {
-  return api.get<Session[]>('/auth/sessions/', { signal });
+  return api.get('/auth/sessions/', { signal });
 }
 
 export const sessionsQueryOptions = () =>

@@ -10,15 +10,14 @@ export type LoginInput = Omit<LoginRequest, 'playerId'>;
 export type LoginResponse = Omit<CoreLoginResponse, 'user'> & { user: SessionUser };
 
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>(
-    '/auth/login/',
-    {
+  return api.post('/auth/login/', {
+    body: {
       email: input.email,
       password: input.password,
       playerId: getDeviceId(),
     } satisfies LoginRequest,
-    { auth: false },
-  );
+    auth: false,
+  });
 }
 
 /** A failed login is toasted by the api client with the server's detail (spec §8). */

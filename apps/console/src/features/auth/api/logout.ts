@@ -7,7 +7,7 @@ import { endSession, getRefreshToken } from '../../../lib/session';
 export function logout(refreshToken: string): Promise<DetailResponse> {
   // Silent: the user asked to leave, and leaves whether or not the server heard about it.
   const body: LogoutRequest = { refreshToken };
-  return api.post('/auth/logout/', body, { silent: true });
+  return api.post('/auth/logout/', { body, silent: true });
 }
 
 /** Revokes the refresh token on the server, then forgets the session locally regardless. */

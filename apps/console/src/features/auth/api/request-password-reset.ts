@@ -1,10 +1,10 @@
-import type { DetailResponse, PasswordResetRequest } from '@dastak/core/entities/auth';
+import type { PasswordResetRequest } from '@dastak/core/entities/auth';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { emitAuthEvent } from '../../../lib/auth-events';
 
 export function requestPasswordReset(input: PasswordResetRequest) {
-  return api.post<DetailResponse>('/auth/password-reset-request/', input, { auth: false });
+  return api.post('/auth/password-reset-request/', { body: input, auth: false });
 }
 
 export function useRequestPasswordResetMutation() {

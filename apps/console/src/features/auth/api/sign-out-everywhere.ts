@@ -5,7 +5,7 @@ import { endSession } from '../../../lib/session';
 
 /** POST /auth/sessions/end-all/: every session of the user ends, this one included. */
 export function signOutEverywhere(): Promise<DetailResponse> {
-  return api.post('/auth/sessions/end-all/', {});
+  return api.post('/auth/sessions/end-all/', { body: {} });
 }
 
 /** Once the server has ended them, this tab forgets its own session too and goes to login. */

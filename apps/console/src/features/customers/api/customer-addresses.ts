@@ -16,12 +16,12 @@ export function createCustomerAddress(
   vertical: Vertical,
   input: CustomerAddressCreate & { city: number },
 ): Promise<CustomerAddress> {
-  return api.post<CustomerAddress>(`/entity/${vertical}/customer-address/`, input);
+  return api.post('/entity/:vertical/customer-address/', { params: { vertical }, body: input });
 }
 
 /** DELETE /entity/customer_address/{id}/: the server records the deletion in the activity log. */
 export function deleteCustomerAddress(id: number): Promise<{ detail: string }> {
-  return api.delete<{ detail: string }>(`/entity/customer_address/${id}/`);
+  return api.delete('/entity/customer_address/:id/', { params: { id } });
 }
 
 export function useCreateCustomerAddressMutation(vertical: Vertical) {

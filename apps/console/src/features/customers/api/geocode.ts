@@ -9,7 +9,7 @@ export type GeocodeResult = { label: string; latitude: number; longitude: number
  * Pakistan; with no geocoder reachable it searches known addresses and landmarks (spec §5).
  */
 export function geocode(q: string, city: number, signal?: AbortSignal): Promise<GeocodeResult[]> {
-  return api.get<GeocodeResult[]>('/location/geocode/', { query: { q, city }, signal });
+  return api.get('/location/geocode/', { query: { q, city }, signal });
 }
 
 export const geocodeQueryOptions = (q: string, city: number) =>

@@ -8,10 +8,7 @@ import { customerKeys } from './customer-keys';
 
 /** GET /location/cities/?vertical: each city carries the bounds its place search is held to. */
 export function getCities(vertical: Vertical, signal?: AbortSignal): Promise<Paged<City>> {
-  return api.get<Paged<City>>('/location/cities/', {
-    query: { vertical, pageSize: PAGE_SIZE_MAX },
-    signal,
-  });
+  return api.get('/location/cities/', { query: { vertical, pageSize: PAGE_SIZE_MAX }, signal });
 }
 
 export const citiesQueryOptions = (vertical: Vertical) =>

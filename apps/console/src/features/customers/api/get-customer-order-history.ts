@@ -13,10 +13,7 @@ export function getCustomerOrderHistory(
   page: number,
   signal?: AbortSignal,
 ): Promise<Paged<CustomerOrder>> {
-  return api.get<Paged<CustomerOrder>>('/orders/history/customer/', {
-    query: { customer, page },
-    signal,
-  });
+  return api.get('/orders/history/customer/', { query: { customer, page }, signal });
 }
 
 export function useCustomerOrderHistoryQuery(customer: number) {

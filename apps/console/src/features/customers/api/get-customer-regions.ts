@@ -10,10 +10,7 @@ import { customerKeys } from './customer-keys';
  * X-ray region, so the list filter offers every region. One page of 100 covers them all.
  */
 export function getCustomerRegions(signal?: AbortSignal): Promise<Paged<Region>> {
-  return api.get<Paged<Region>>('/location/regions/', {
-    query: { pageSize: PAGE_SIZE_MAX },
-    signal,
-  });
+  return api.get('/location/regions/', { query: { pageSize: PAGE_SIZE_MAX }, signal });
 }
 
 export function useCustomerRegionsQuery() {

@@ -9,7 +9,7 @@ export function getCustomerSurveys(
   customerId: number,
   signal?: AbortSignal,
 ): Promise<CustomerSurvey[]> {
-  return api.get<CustomerSurvey[]>(`/customers/${customerId}/surveys/`, { signal });
+  return api.get('/customers/:id/surveys/', { params: { id: customerId }, signal });
 }
 
 export const customerSurveysQueryOptions = (customerId: number) =>

@@ -5,7 +5,7 @@ import { customerKeys } from './customer-keys';
 
 /** GET /entity/customer/{id}/: profile, addresses with their regions, patients, order history. */
 export function getCustomer(id: number, signal?: AbortSignal): Promise<Customer> {
-  return api.get<Customer>(`/entity/customer/${id}/`, { signal });
+  return api.get('/entity/customer/:id/', { params: { id }, signal });
 }
 
 export const customerQueryOptions = (id: number) =>

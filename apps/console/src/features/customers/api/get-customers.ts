@@ -11,7 +11,7 @@ export function getCustomers(
   page: number,
   signal?: AbortSignal,
 ): Promise<CustomerListPage> {
-  return api.get<CustomerListPage>('/entity/customers/', {
+  return api.get('/entity/customers/', {
     query: {
       search: filters.search.trim(),
       // 'All Regions' is every region: no region filter at all.

@@ -1,4 +1,3 @@
-import type { CustomerSurvey } from '@dastak/core/entities/feedback';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { customerKeys } from './customer-keys';
@@ -8,7 +7,10 @@ import { customerKeys } from './customer-keys';
  * message). An expired or already answered survey answers 409, whose detail the api client toasts.
  */
 export function resendCustomerSurvey(customerId: number, surveyId: number) {
-  return api.post<CustomerSurvey>(`/customers/${customerId}/surveys/${surveyId}/resend/`, {});
+  return api.post('/customers/:id/surveys/:surveyId/resend/', {
+    params: { id: customerId, surveyId },
+    body: {},
+  });
 }
 
 export function useResendCustomerSurveyMutation(customerId: number) {

@@ -6,7 +6,7 @@ import { customerKeys } from './customer-keys';
 
 /** POST /entity/customers/ (dob already YYYY-MM-DD from the schema). */
 export function createCustomer(input: CustomerCreate): Promise<Customer> {
-  return api.post<Customer>('/entity/customers/', input);
+  return api.post('/entity/customers/', { body: input });
 }
 
 /**
@@ -18,7 +18,11 @@ export function updateCustomer(
   input: CustomerUpdate,
   version: number,
 ): Promise<Customer> {
-  return api.patch<Customer>(`/entity/customer/${id}/`, input, { headers: ifMatch(version) });
+  return api.patch('/entity/customer/:id/', {
+    params: { id },
+    body: input,
+    headers: ifMatch(version),
+  });
 }
 
 export function useCreateCustomerMutation() {

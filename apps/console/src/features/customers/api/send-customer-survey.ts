@@ -12,7 +12,9 @@ export function sendCustomerSurvey(
   body: SurveySend,
   idempotencyKey: string,
 ): Promise<CustomerSurvey> {
-  return api.post<CustomerSurvey>(`/customers/${customerId}/surveys/`, body, {
+  return api.post('/customers/:id/surveys/', {
+    params: { id: customerId },
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

@@ -17,7 +17,8 @@ export function getAtRiskOrders(
   window: PickupWindow,
   signal?: AbortSignal,
 ): Promise<AtRiskOrder[]> {
-  return api.get<AtRiskOrder[]>(`/orders/${vertical}/at-risk-orders/`, {
+  return api.get('/orders/:vertical/at-risk-orders/', {
+    params: { vertical },
     query: { pickupFrom: window.pickupFrom, pickupTo: window.pickupTo, regions: [regionId] },
     signal,
   });

@@ -7,10 +7,7 @@ import { api } from '../../../lib/api-client';
 
 /** GET /location/cities/?vertical: the city dashboard's selector. */
 export function getCities(vertical: Vertical, signal?: AbortSignal): Promise<Paged<City>> {
-  return api.get<Paged<City>>('/location/cities/', {
-    query: { vertical, pageSize: PAGE_SIZE_MAX },
-    signal,
-  });
+  return api.get('/location/cities/', { query: { vertical, pageSize: PAGE_SIZE_MAX }, signal });
 }
 
 export function useDashboardCitiesQuery(vertical: Vertical) {

@@ -9,7 +9,7 @@ export function getCollectionCenters(
   regionId: number,
   signal?: AbortSignal,
 ): Promise<Paged<CollectionCenter>> {
-  return api.get<Paged<CollectionCenter>>('/location/collection-centers/', {
+  return api.get('/location/collection-centers/', {
     query: { region: regionId, pageSize: PAGE_SIZE_MAX },
     signal,
   });

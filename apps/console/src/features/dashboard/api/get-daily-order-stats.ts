@@ -14,7 +14,7 @@ export function getDailyOrderStats(
   fromDate: string,
   signal?: AbortSignal,
 ): Promise<OnTimeRate[]> {
-  return api.get<OnTimeRate[]>('/stats/daily-order-stats/', {
+  return api.get('/stats/daily-order-stats/', {
     query: { date: fromDate, region: regionId },
     signal,
   });

@@ -14,7 +14,8 @@ export function getLateOrders(
   window: PickupWindow,
   signal?: AbortSignal,
 ): Promise<LateOrder[]> {
-  return api.get<LateOrder[]>(`/orders/${vertical}/late-orders/`, {
+  return api.get('/orders/:vertical/late-orders/', {
+    params: { vertical },
     query: { pickupFrom: window.pickupFrom, pickupTo: window.pickupTo, regions: [regionId] },
     signal,
   });

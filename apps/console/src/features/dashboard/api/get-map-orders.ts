@@ -12,7 +12,8 @@ export function getMapOrders(
   window: PickupWindow,
   signal?: AbortSignal,
 ): Promise<OrderMapItem[]> {
-  return api.get<OrderMapItem[]>(`/orders/${vertical}/dashboard/`, {
+  return api.get('/orders/:vertical/dashboard/', {
+    params: { vertical },
     query: { regions: [regionId], states: DASHBOARD_ORDER_STATES, ...window },
     signal,
   });

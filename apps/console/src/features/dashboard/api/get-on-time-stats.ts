@@ -16,7 +16,8 @@ export function getOnTimeStats(
   window: PickupWindow,
   signal?: AbortSignal,
 ): Promise<DashboardStats> {
-  return api.get<DashboardStats>(`/stats/${vertical}/dashboard/`, {
+  return api.get('/stats/:vertical/dashboard/', {
+    params: { vertical },
     query: { pickupFrom: window.pickupFrom, pickupTo: window.pickupTo, regionId },
     signal,
   });

@@ -9,10 +9,7 @@ export function getOnlineRiders(
   regionIds: readonly number[],
   signal?: AbortSignal,
 ): Promise<RiderSummary[]> {
-  return api.get<RiderSummary[]>('/entity/online-riders/', {
-    query: { regions: regionIds },
-    signal,
-  });
+  return api.get('/entity/online-riders/', { query: { regions: regionIds }, signal });
 }
 
 /** The online riders of a region (map markers; the side panel's Riders tab reads the same). */

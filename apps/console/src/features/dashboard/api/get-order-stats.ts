@@ -13,7 +13,8 @@ export function getOrderStats(
   window: PickupWindow,
   signal?: AbortSignal,
 ): Promise<OrderStats> {
-  return api.get<OrderStats>(`/stats/${vertical}/orders/`, {
+  return api.get('/stats/:vertical/orders/', {
+    params: { vertical },
     query: { pickupFrom: window.pickupFrom, pickupTo: window.pickupTo, regionId },
     signal,
   });

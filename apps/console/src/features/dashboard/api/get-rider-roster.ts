@@ -10,7 +10,7 @@ import { dashboardKeys } from './dashboard-keys';
  * not, with state, flags, cell and completed count: the rider list panel's four groups.
  */
 export function getRiderRoster(regionId: number, signal?: AbortSignal): Promise<RiderSummary[]> {
-  return api.get<RiderSummary[]>('/entity/riders-np/', { query: { regions: [regionId] }, signal });
+  return api.get('/entity/riders-np/', { query: { regions: [regionId] }, signal });
 }
 
 export const riderRosterQueryOptions = (vertical: Vertical, regionId: number) =>

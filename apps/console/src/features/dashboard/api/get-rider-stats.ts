@@ -6,7 +6,7 @@ import { dashboardKeys } from './dashboard-keys';
 
 /** GET /stats/rider/?region_id: riders of a shift in progress, available and busy. */
 export function getRiderStats(regionId: number, signal?: AbortSignal): Promise<RiderStats> {
-  return api.get<RiderStats>('/stats/rider/', { query: { regionId }, signal });
+  return api.get('/stats/rider/', { query: { regionId }, signal });
 }
 
 export const riderStatsQueryOptions = (regionId: number) =>

@@ -1,4 +1,3 @@
-import type { RiderTrail } from '@dastak/core/entities/riders';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { TrailPoint } from '../live/rider-positions';
@@ -9,7 +8,7 @@ export function useRiderTrailQuery(riderId: number) {
   return useQuery({
     queryKey: dashboardKeys.riderTrail(riderId),
     queryFn: ({ signal }) =>
-      api.get<RiderTrail>(`/entity/rider_location/${riderId}/trail/`, { signal }),
+      api.get('/entity/rider_location/:id/trail/', { params: { id: riderId }, signal }),
     select: (trail): TrailPoint[] =>
       trail.points.map((p) => ({
         latitude: p.latitude,

@@ -15,7 +15,8 @@ export function getSamplesInTransit(
   regionId: number,
   signal?: AbortSignal,
 ): Promise<SampleInTransit[]> {
-  return api.get<SampleInTransit[]>(`/orders/${vertical}/samples-in-transit/`, {
+  return api.get('/orders/:vertical/samples-in-transit/', {
+    params: { vertical },
     query: { regions: [regionId] },
     signal,
   });

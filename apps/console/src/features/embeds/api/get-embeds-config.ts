@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
  * ISSUE_REPORTING_URL). A page whose URL is set frames it instead of its own content.
  */
 export function getEmbedsConfig(signal?: AbortSignal): Promise<EmbedsConfig> {
-  return api.get<EmbedsConfig>('/config/embeds/', { signal });
+  return api.get('/config/embeds/', { signal });
 }
 
 export const embedsConfigQueryOptions = () =>

@@ -8,7 +8,7 @@ export type IssueComment = z.infer<typeof issueCommentSchema>;
 
 /** POST /issue-reports/{id}/comments/ {text}: by the reporter or a manager. */
 export function addIssueComment(id: number, text: string): Promise<IssueComment> {
-  return api.post<IssueComment>(`/issue-reports/${id}/comments/`, { text });
+  return api.post('/issue-reports/:id/comments/', { params: { id }, body: { text } });
 }
 
 export function useAddIssueCommentMutation() {

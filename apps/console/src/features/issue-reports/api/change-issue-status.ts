@@ -5,7 +5,7 @@ import { issueReportKeys } from './issue-report-keys';
 
 /** PATCH /issue-reports/{id}/ {status}: 'Can manage issue reports' only. */
 export function changeIssueStatus(id: number, status: IssueStatus): Promise<IssueReport> {
-  return api.patch<IssueReport>(`/issue-reports/${id}/`, { status });
+  return api.patch('/issue-reports/:id/', { params: { id }, body: { status } });
 }
 
 export function useChangeIssueStatusMutation() {

@@ -11,7 +11,8 @@ export function createIssueReport(
   body: IssueReportCreateBody,
   idempotencyKey: string,
 ): Promise<IssueReport> {
-  return api.post<IssueReport>('/issue-reports/', body, {
+  return api.post('/issue-reports/', {
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
     // Field errors (order number, screenshot) show on the form, not as a toast.
     silent: true,

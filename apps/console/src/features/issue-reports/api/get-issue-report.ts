@@ -5,7 +5,7 @@ import { issueReportKeys } from './issue-report-keys';
 
 /** GET /issue-reports/{id}/: the report with its comments. */
 export function getIssueReport(id: number, signal?: AbortSignal): Promise<IssueReport> {
-  return api.get<IssueReport>(`/issue-reports/${id}/`, { signal });
+  return api.get('/issue-reports/:id/', { params: { id }, signal });
 }
 
 export const issueReportQueryOptions = (id: number) =>

@@ -18,10 +18,7 @@ export function getIssueReports(
   filters: IssueReportFilters,
   signal?: AbortSignal,
 ): Promise<IssueReportPage> {
-  return api.get<IssueReportPage>('/issue-reports/', {
-    query: { ...filters, pageSize: ISSUE_PAGE_SIZE },
-    signal,
-  });
+  return api.get('/issue-reports/', { query: { ...filters, pageSize: ISSUE_PAGE_SIZE }, signal });
 }
 
 export const issueReportsQueryOptions = (filters: IssueReportFilters) =>

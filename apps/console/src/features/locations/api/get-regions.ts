@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
 export type RegionList = Paged<Region>;
 
 export function getRegions(vertical: Vertical, signal?: AbortSignal): Promise<RegionList> {
-  return api.get<RegionList>('/location/regions/', { query: { vertical }, signal });
+  return api.get('/location/regions/', { query: { vertical }, signal });
 }
 
 export const regionsQueryOptions = (vertical: Vertical) =>

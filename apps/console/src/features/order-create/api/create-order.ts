@@ -11,7 +11,9 @@ export type OrderCreated = { detail: string; id: number; number: string; state: 
  * double click (or a retry after a lost answer) books one order.
  */
 export function createOrder(vertical: Vertical, body: OrderCreate, idempotencyKey: string) {
-  return api.post<OrderCreated>(`/orders/${vertical}/`, body, {
+  return api.post('/orders/:vertical/', {
+    params: { vertical },
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

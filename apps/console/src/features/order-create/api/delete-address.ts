@@ -3,6 +3,6 @@ import { api } from '../../../lib/api-client';
 
 /** DELETE /entity/customer_address/{id}/ (no order: the address leaves the customer's list). */
 export const deleteAddress = (id: number) =>
-  api.delete<{ detail: string }>(`/entity/customer_address/${id}/`);
+  api.delete('/entity/customer_address/:id/', { params: { id } });
 
 export const useDeleteAddressMutation = () => useMutation({ mutationFn: deleteAddress });

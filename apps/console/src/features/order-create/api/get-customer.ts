@@ -1,11 +1,10 @@
-import type { Customer } from '@dastak/core/entities/customers';
 import type { Vertical } from '@dastak/core/states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /entity/customer/{id}/?vertical: the customer with addresses and patients. */
 export function getCustomer(id: number, vertical: Vertical, signal?: AbortSignal) {
-  return api.get<Customer>(`/entity/customer/${id}/`, { query: { vertical }, signal });
+  return api.get('/entity/customer/:id/', { params: { id }, query: { vertical }, signal });
 }
 
 export const customerQueryKey = (id: number, vertical: Vertical) =>

@@ -1,4 +1,3 @@
-import type { ReferenceItem } from '@dastak/core/entities/lookups';
 import type { Vertical } from '@dastak/core/states';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -7,7 +6,7 @@ type LookupPath = '/entity/hear_about_us/' | '/entity/order-sources/';
 
 /** GET /entity/hear_about_us/ and /entity/order-sources/ (plain arrays, read whole). */
 export function getLookup(path: LookupPath, vertical: Vertical, signal?: AbortSignal) {
-  return api.get<ReferenceItem[]>(path, { query: { vertical }, signal });
+  return api.get(path, { query: { vertical }, signal });
 }
 
 function useLookupQuery(path: LookupPath, vertical: Vertical) {

@@ -1,10 +1,9 @@
-import type { PartialOrderDetail } from '@dastak/core/entities/partial-orders';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /orders/partial-order/{id}: the order begun elsewhere that this page finishes. */
 export const getPartialOrder = (id: number, signal?: AbortSignal) =>
-  api.get<PartialOrderDetail>(`/orders/partial-order/${id}`, { signal });
+  api.get('/orders/partial-order/:id/', { params: { id }, signal });
 
 export function usePartialOrderQuery(id: number | null) {
   return useQuery({

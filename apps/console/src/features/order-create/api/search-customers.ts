@@ -10,7 +10,7 @@ export type CustomerHit = Pick<
 
 /** GET /entity/customer-search/?search (phone or name substring). */
 export function searchCustomers(search: string, signal?: AbortSignal): Promise<CustomerHit[]> {
-  return api.get<CustomerHit[]>('/entity/customer-search/', { query: { search }, signal });
+  return api.get('/entity/customer-search/', { query: { search }, signal });
 }
 
 /** Runs only for a lookup text the caller decided to send (null means do not look up). */

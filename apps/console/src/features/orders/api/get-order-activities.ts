@@ -12,7 +12,7 @@ export function getOrderActivities(
   page: number,
   signal?: AbortSignal,
 ): Promise<OrderActivitiesPage> {
-  return api.get<OrderActivitiesPage>('/activity/', { query: { order: orderId, page }, signal });
+  return api.get('/activity/', { query: { order: orderId, page }, signal });
 }
 
 /** Paging follows the next link's page parameter (spec §7); no link, no more pages. */

@@ -16,7 +16,7 @@ export function getOrderLinks(
   orderId: number,
   signal?: AbortSignal,
 ): Promise<CustomerLink[]> {
-  return api.get<CustomerLink[]>(`/orders/${vertical}/${orderId}/links/`, { signal });
+  return api.get('/orders/:vertical/:id/links/', { params: { vertical, id: orderId }, signal });
 }
 
 export const orderLinksQueryOptions = (vertical: Vertical, orderId: number) =>

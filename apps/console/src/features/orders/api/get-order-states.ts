@@ -18,7 +18,7 @@ export async function getOrderStates(
   vertical: Vertical,
   signal?: AbortSignal,
 ): Promise<OrderStateOption[]> {
-  const names = await api.get<string[]>(`/orders/${vertical}/states/`, { signal });
+  const names = await api.get('/orders/:vertical/states/', { params: { vertical }, signal });
   return names.filter(isOrderState).map((value) => ({ value, label: ORDER_STATE_LABELS[value] }));
 }
 

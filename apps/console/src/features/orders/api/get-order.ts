@@ -6,7 +6,7 @@ import { orderKeys } from './order-keys';
 
 /** GET /orders/{vertical}/{id}/: the whole order as the detail page and the action dialogs read it. */
 export function getOrder(vertical: Vertical, id: number, signal?: AbortSignal): Promise<Order> {
-  return api.get<Order>(`/orders/${vertical}/${id}/`, { signal });
+  return api.get('/orders/:vertical/:id/', { params: { vertical, id }, signal });
 }
 
 export const orderQueryOptions = (vertical: Vertical, id: number) =>

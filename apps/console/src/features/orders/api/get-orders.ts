@@ -28,7 +28,11 @@ export function getOrders(
   page: number,
   signal?: AbortSignal,
 ): Promise<OrderPage> {
-  return api.get<OrderPage>(`/orders/${vertical}/`, { query: { ...params, page }, signal });
+  return api.get('/orders/:vertical/', {
+    params: { vertical },
+    query: { ...params, page },
+    signal,
+  });
 }
 
 export const ordersQueryOptions = (vertical: Vertical, params: Record<string, string>) =>

@@ -5,7 +5,7 @@ import { orderKeys } from './order-keys';
 
 /** GET /entity/rider_location/{id}/: where the order's rider last reported from. */
 export function getRiderPosition(riderId: number, signal?: AbortSignal): Promise<RiderLocation> {
-  return api.get<RiderLocation>(`/entity/rider_location/${riderId}/`, { signal });
+  return api.get('/entity/rider_location/:id/', { params: { id: riderId }, signal });
 }
 
 export const riderPositionQueryOptions = (riderId: number) =>

@@ -10,7 +10,11 @@ export function getRiderTasks(
   riderId: number,
   signal?: AbortSignal,
 ): Promise<RiderTask[]> {
-  return api.get<RiderTask[]>(`/algorithm/${vertical}/tasks/`, { query: { riderId }, signal });
+  return api.get('/algorithm/:vertical/tasks/', {
+    params: { vertical },
+    query: { riderId },
+    signal,
+  });
 }
 
 export const riderTasksQueryOptions = (vertical: Vertical, riderId: number) =>

@@ -32,7 +32,8 @@ export function getUnverifiedOrders(
   page: number,
   signal?: AbortSignal,
 ): Promise<OrderPage> {
-  return api.get<OrderPage>(`/orders/${vertical}/unverified/`, {
+  return api.get('/orders/:vertical/unverified/', {
+    params: { vertical },
     query: { ...params, page },
     signal,
   });

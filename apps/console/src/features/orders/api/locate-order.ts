@@ -7,7 +7,7 @@ export type OrderLocation = { id: number; vertical: Vertical };
 
 /** GET /orders/locate/{id}/: which vertical an order belongs to, for /orders/detail/{id}. */
 export function locateOrder(id: number, signal?: AbortSignal): Promise<OrderLocation> {
-  return api.get<OrderLocation>(`/orders/locate/${id}/`, { signal });
+  return api.get('/orders/locate/:id/', { params: { id }, signal });
 }
 
 export const locateOrderQueryOptions = (id: number) =>

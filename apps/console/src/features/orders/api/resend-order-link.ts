@@ -13,7 +13,10 @@ export function resendOrderLink(
   orderId: number,
   ref: number,
 ): Promise<CustomerLink> {
-  return api.post<CustomerLink>(`/orders/${vertical}/${orderId}/links/${ref}/resend/`, {});
+  return api.post('/orders/:vertical/:id/links/:ref/resend/', {
+    params: { vertical, id: orderId, ref },
+    body: {},
+  });
 }
 
 export function useResendOrderLinkMutation(vertical: Vertical, orderId: number) {

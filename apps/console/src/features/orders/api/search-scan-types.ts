@@ -10,7 +10,7 @@ export function searchScanTypes(
   search: string,
   signal?: AbortSignal,
 ): Promise<ScanType[]> {
-  return api.get<ScanType[]>('/orders/scan-types/', { query: { search, vertical }, signal });
+  return api.get('/orders/scan-types/', { query: { search, vertical }, signal });
 }
 
 export const scanTypeSearchQueryOptions = (vertical: Vertical, search: string) =>

@@ -12,7 +12,8 @@ export function sendOrderListingEmail(
   vertical: Vertical,
   params: Record<string, string>,
 ): Promise<{ detail: string }> {
-  return api.get<{ detail: string }>(`/orders/${vertical}/send-order-listing-email/`, {
+  return api.get('/orders/:vertical/send-order-listing-email/', {
+    params: { vertical },
     query: params,
   });
 }

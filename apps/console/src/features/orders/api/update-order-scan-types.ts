@@ -22,7 +22,9 @@ export function updateOrderScanTypes(
   body: OrderScanTypesUpdate,
   version: number,
 ): Promise<OrderActionReply> {
-  return api.post<OrderActionReply>(`/orders/update-order-scan-types/${orderId}/`, body, {
+  return api.post('/orders/update-order-scan-types/:orderId/', {
+    params: { orderId },
+    body,
     headers: ifMatch(version),
   });
 }

@@ -25,11 +25,11 @@ export function updateOrder(
   data: OrderUpdateData,
   version?: number,
 ): Promise<OrderActionReply> {
-  return api.patch<OrderActionReply>(
-    `/orders/update/${orderId}/`,
-    { data },
-    version === undefined ? undefined : { headers: ifMatch(version) },
-  );
+  return api.patch('/orders/update/:id/', {
+    ...(version === undefined ? undefined : { headers: ifMatch(version) }),
+    params: { id: orderId },
+    body: { data },
+  });
 }
 
 export function useUpdateOrderMutation(orderId: number) {

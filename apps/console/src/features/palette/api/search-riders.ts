@@ -5,7 +5,7 @@ import { paletteKeys } from './palette-keys';
 
 /** GET /entity/rider-search/?search: active riders by name or phone, capped by the server. */
 export function searchRiders(search: string, signal?: AbortSignal): Promise<RiderSummary[]> {
-  return api.get<RiderSummary[]>('/entity/rider-search/', { query: { search }, signal });
+  return api.get('/entity/rider-search/', { query: { search }, signal });
 }
 
 export const paletteRidersQueryOptions = (term: string) =>

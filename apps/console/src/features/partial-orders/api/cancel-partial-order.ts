@@ -7,7 +7,7 @@ type CancelReply = PartialOrderDetail & { detail: string };
 
 /** PATCH /orders/partial-order/{id}/ {state: CANCELLED} (spec §4): the delete icon. */
 export function cancelPartialOrder(id: number): Promise<CancelReply> {
-  return api.patch<CancelReply>(`/orders/partial-order/${id}/`, { state: 'CANCELLED' });
+  return api.patch('/orders/partial-order/:id/', { params: { id }, body: { state: 'CANCELLED' } });
 }
 
 /** The list refetches on success, and the cancelled row leaves it (the server lists open ones). */

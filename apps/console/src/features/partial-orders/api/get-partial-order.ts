@@ -8,7 +8,7 @@ import { partialOrderKeys } from './partial-order-keys';
  * pin, tests, notes) beyond the fields of spec §3. The create page reads it to convert it.
  */
 export function getPartialOrder(id: number, signal?: AbortSignal): Promise<PartialOrderDetail> {
-  return api.get<PartialOrderDetail>(`/orders/partial-order/${id}/`, { signal });
+  return api.get('/orders/partial-order/:id/', { params: { id }, signal });
 }
 
 export const partialOrderQueryOptions = (id: number) =>

@@ -27,10 +27,7 @@ export function getPartialOrders(
   page: number,
   signal?: AbortSignal,
 ): Promise<PartialOrderPage> {
-  return api.get<PartialOrderPage>('/orders/partial-order/', {
-    query: { ...params, page },
-    signal,
-  });
+  return api.get('/orders/partial-order/', { query: { ...params, page }, signal });
 }
 
 export const partialOrdersQueryOptions = (filters: PartialOrderFilters) => {

@@ -8,5 +8,5 @@ import { api } from '../../../lib/api-client';
 export function savePushSubscription(
   body: PushSubscriptionBody,
 ): Promise<{ detail: string; regionIds: number[] }> {
-  return api.post('/push/subscriptions/', body, { silent: true });
+  return api.post('/push/subscriptions/', { body, silent: true });
 }

@@ -8,7 +8,7 @@ export type FollowUpsReport = z.infer<typeof followUpsReportSchema>;
 
 /** GET /reports/{vertical}/follow-ups/: follow-ups per order. */
 export function getFollowUpsReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<FollowUpsReport>('follow-ups', r, signal);
+  return fetchReport('follow-ups', r, signal);
 }
 
 export const followUpsReportQueryOptions = (r: ReportRequest) =>

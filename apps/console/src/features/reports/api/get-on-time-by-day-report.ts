@@ -8,7 +8,7 @@ export type OnTimeByDayReport = z.infer<typeof onTimeByDayReportSchema>;
 
 /** GET /reports/{vertical}/on-time-by-day/: on-time reached and collected per day (the dashboards' definition). */
 export function getOnTimeByDayReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<OnTimeByDayReport>('on-time-by-day', r, signal);
+  return fetchReport('on-time-by-day', r, signal);
 }
 
 export const onTimeByDayReportQueryOptions = (r: ReportRequest) =>

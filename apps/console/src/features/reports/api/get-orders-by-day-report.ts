@@ -8,7 +8,7 @@ export type OrdersByDayReport = z.infer<typeof ordersByDayReportSchema>;
 
 /** GET /reports/{vertical}/orders-by-day/: orders per pickup day, by state. */
 export function getOrdersByDayReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<OrdersByDayReport>('orders-by-day', r, signal);
+  return fetchReport('orders-by-day', r, signal);
 }
 
 export const ordersByDayReportQueryOptions = (r: ReportRequest) =>

@@ -8,7 +8,7 @@ export type ReasonsReport = z.infer<typeof reasonsReportSchema>;
 
 /** GET /reports/{vertical}/reasons/: cancellations and reschedules by reason. */
 export function getReasonsReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<ReasonsReport>('reasons', r, signal);
+  return fetchReport('reasons', r, signal);
 }
 
 export const reasonsReportQueryOptions = (r: ReportRequest) =>

@@ -8,7 +8,7 @@ export type RevenueReport = z.infer<typeof revenueReportSchema>;
 
 /** GET /reports/{vertical}/revenue/: tests ordered and PKR after discounts, of delivered orders. */
 export function getRevenueReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<RevenueReport>('revenue', r, signal);
+  return fetchReport('revenue', r, signal);
 }
 
 export const revenueReportQueryOptions = (r: ReportRequest) =>

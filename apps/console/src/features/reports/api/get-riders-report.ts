@@ -8,7 +8,7 @@ export type RidersReport = z.infer<typeof ridersReportSchema>;
 
 /** GET /reports/{vertical}/riders/: one row per rider with work in the range. */
 export function getRidersReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<RidersReport>('riders', r, signal);
+  return fetchReport('riders', r, signal);
 }
 
 export const ridersReportQueryOptions = (r: ReportRequest) =>

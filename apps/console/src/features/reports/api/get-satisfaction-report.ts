@@ -8,7 +8,7 @@ export type SatisfactionReport = z.infer<typeof satisfactionReportSchema>;
 
 /** GET /reports/{vertical}/satisfaction/: order reviews and surveys answered in the range. */
 export function getSatisfactionReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<SatisfactionReport>('satisfaction', r, signal);
+  return fetchReport('satisfaction', r, signal);
 }
 
 export const satisfactionReportQueryOptions = (r: ReportRequest) =>

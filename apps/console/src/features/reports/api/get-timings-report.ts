@@ -8,7 +8,7 @@ export type TimingsReport = z.infer<typeof timingsReportSchema>;
 
 /** GET /reports/{vertical}/timings/: median minutes booking -> assignment -> reaching the door. */
 export function getTimingsReport(r: ReportRequest, signal?: AbortSignal) {
-  return fetchReport<TimingsReport>('timings', r, signal);
+  return fetchReport('timings', r, signal);
 }
 
 export const timingsReportQueryOptions = (r: ReportRequest) =>

@@ -1,3 +1,4 @@
+import type { Reply } from '@dastak/core/api-replies';
 import type { ReportKind } from '@dastak/core/entities/reports';
 import { api } from '../../../lib/api-client';
 import type { ReportRequest } from '../report-filters';
@@ -10,13 +11,20 @@ export const reportKeys = {
 };
 
 /** GET /reports/{vertical}/{kind}/?regions=&date_from=&date_to= (core entities/reports.ts). */
-export function fetchReport<T>(kind: ReportKind, r: ReportRequest, signal?: AbortSignal) {
-  return api.get<T>(`/reports/${r.vertical}/${kind}/`, {
+export function fetchReport<K extends ReportKind>(
+  kind: K,
+  r: ReportRequest,
+  signal?: AbortSignal,
+): Promise<Reply<`GET /reports/:vertical/${K}/`>> {
+  // One of the eight report calls: the union of their replies, narrowed to the one asked for.
+  const path: `/reports/:vertical/${ReportKind}/` = `/reports/:vertical/${kind}/`;
+  return api.get(path, {
+    params: { vertical: r.vertical },
     query: {
       regions: r.regions.length > 0 ? r.regions : undefined,
       dateFrom: r.dateFrom,
       dateTo: r.dateTo,
     },
     signal,
-  });
+  }) as Promise<Reply<`GET /reports/:vertical/${K}/`>>;
 }

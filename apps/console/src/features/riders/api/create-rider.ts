@@ -10,10 +10,12 @@ export type RiderCreated = { detail: string; id: number };
  * phone_verified is always true from the console.
  */
 export function createRider(input: Omit<RiderCreate, 'password2'>): Promise<RiderCreated> {
-  return api.post<RiderCreated>('/entity/rider-create/', {
-    ...input,
-    password2: input.password1,
-    phoneVerified: true,
+  return api.post('/entity/rider-create/', {
+    body: {
+      ...input,
+      password2: input.password1,
+      phoneVerified: true,
+    },
   });
 }
 

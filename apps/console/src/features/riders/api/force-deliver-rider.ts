@@ -6,7 +6,7 @@ type DetailResponse = { detail: string };
 
 /** GET /entity/rider_force_deliver/{id}/: delivers every collected order a blood rider holds. */
 export function forceDeliverRider(id: number): Promise<DetailResponse> {
-  return api.get<DetailResponse>(`/entity/rider_force_deliver/${id}/`);
+  return api.get('/entity/rider_force_deliver/:id/', { params: { id } });
 }
 
 export function useForceDeliverRiderMutation(id: number) {

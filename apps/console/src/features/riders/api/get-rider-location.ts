@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { riderKeys } from './rider-keys';
 
 export function getRiderLocation(id: number, signal?: AbortSignal): Promise<RiderLocation> {
-  return api.get<RiderLocation>(`/entity/rider_location/${id}/`, { signal });
+  return api.get('/entity/rider_location/:id/', { params: { id }, signal });
 }
 
 /** Read fresh each time the dialog opens: the point of it is where the rider is now. */

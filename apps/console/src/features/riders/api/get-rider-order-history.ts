@@ -12,10 +12,7 @@ export function getRiderOrderHistory(
   page: number,
   signal?: AbortSignal,
 ): Promise<RiderOrderHistoryPage> {
-  return api.get<RiderOrderHistoryPage>('/orders/history/rider/', {
-    query: { riderId, page },
-    signal,
-  });
+  return api.get('/orders/history/rider/', { query: { riderId, page }, signal });
 }
 
 export const riderOrderHistoryQueryOptions = (riderId: number) =>

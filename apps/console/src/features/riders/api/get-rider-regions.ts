@@ -10,10 +10,7 @@ import { riderKeys } from './rider-keys';
  * create dialog may put a rider in any region. One page of 100 covers every region there is.
  */
 export function getRiderRegions(signal?: AbortSignal): Promise<Paged<Region>> {
-  return api.get<Paged<Region>>('/location/regions/', {
-    query: { pageSize: PAGE_SIZE_MAX },
-    signal,
-  });
+  return api.get('/location/regions/', { query: { pageSize: PAGE_SIZE_MAX }, signal });
 }
 
 export const riderRegionsQueryOptions = () =>

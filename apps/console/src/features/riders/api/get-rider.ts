@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { riderKeys } from './rider-keys';
 
 export function getRider(id: number, signal?: AbortSignal): Promise<Rider> {
-  return api.get<Rider>(`/entity/rider/${id}/`, { signal });
+  return api.get('/entity/rider/:id/', { params: { id }, signal });
 }
 
 export const riderQueryOptions = (id: number) =>

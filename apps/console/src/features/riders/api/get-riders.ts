@@ -14,7 +14,7 @@ export function getRiders(
   page: number,
   signal?: AbortSignal,
 ): Promise<RiderPage> {
-  return api.get<RiderPage>('/entity/riders/', {
+  return api.get('/entity/riders/', {
     query: {
       search: filters.search.trim(),
       regions: filters.regions.length ? filters.regions : undefined,

@@ -10,7 +10,7 @@ export type RiderFlagsResponse = Pick<Rider, 'isOnDuty' | 'isWildcard' | 'isCovi
 
 /** PATCH /entity/riders/mark_off_duty/{id}/: duty, wildcard or covid (spec §7). */
 export function updateRiderFlags(id: number, flags: RiderFlags): Promise<RiderFlagsResponse> {
-  return api.patch<RiderFlagsResponse>(`/entity/riders/mark_off_duty/${id}/`, flags);
+  return api.patch('/entity/riders/mark_off_duty/:id/', { params: { id }, body: flags });
 }
 
 export function useUpdateRiderFlagsMutation(id: number) {

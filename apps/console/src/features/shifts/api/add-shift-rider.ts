@@ -5,7 +5,7 @@ import { shiftKeys } from './shift-keys';
 
 /** POST /shift/rider-shift-schedules/ {shift_schedule, rider, hotspot, allow_break}. */
 export function addShiftRider(input: RiderShiftScheduleCreate): Promise<ShiftRiderAssignment> {
-  return api.post<ShiftRiderAssignment>('/shift/rider-shift-schedules/', input);
+  return api.post('/shift/rider-shift-schedules/', { body: input });
 }
 
 export function useAddShiftRiderMutation() {

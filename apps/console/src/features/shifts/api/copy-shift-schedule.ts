@@ -5,7 +5,7 @@ import { shiftKeys } from './shift-keys';
 
 /** POST /shift/copy-shift-schedule/{id}/ {weekday}: a new shift on that day, riders included. */
 export function copyShiftSchedule(id: number, weekday: number): Promise<ShiftSchedule> {
-  return api.post<ShiftSchedule>(`/shift/copy-shift-schedule/${id}/`, { weekday });
+  return api.post('/shift/copy-shift-schedule/:id/', { params: { id }, body: { weekday } });
 }
 
 export function useCopyShiftScheduleMutation() {

@@ -5,7 +5,7 @@ import { shiftKeys } from './shift-keys';
 
 /** POST /shift/shift-schedules/ (Can change shift schedule). */
 export function createShiftSchedule(input: ShiftScheduleCreate): Promise<ShiftSchedule> {
-  return api.post<ShiftSchedule>('/shift/shift-schedules/', input);
+  return api.post('/shift/shift-schedules/', { body: input });
 }
 
 export function useCreateShiftScheduleMutation() {

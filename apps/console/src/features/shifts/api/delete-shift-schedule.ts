@@ -4,7 +4,7 @@ import { shiftKeys } from './shift-keys';
 
 /** DELETE /shift/shift-schedules/{id}/ (204). */
 export function deleteShiftSchedule(id: number): Promise<null> {
-  return api.delete<null>(`/shift/shift-schedules/${id}/`);
+  return api.delete('/shift/shift-schedules/:id/', { params: { id } });
 }
 
 export function useDeleteShiftScheduleMutation() {

@@ -7,10 +7,7 @@ import { shiftKeys } from './shift-keys';
 
 /** GET /location/hotspots/?region=: where the shift's riders may start from. */
 export function getRegionHotspots(region: number, signal?: AbortSignal): Promise<Paged<Hotspot>> {
-  return api.get<Paged<Hotspot>>('/location/hotspots/', {
-    query: { region, pageSize: PAGE_SIZE_MAX },
-    signal,
-  });
+  return api.get('/location/hotspots/', { query: { region, pageSize: PAGE_SIZE_MAX }, signal });
 }
 
 export const regionHotspotsQueryOptions = (region: number) =>

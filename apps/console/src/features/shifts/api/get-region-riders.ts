@@ -5,7 +5,7 @@ import { shiftKeys } from './shift-keys';
 
 /** GET /entity/riders-np/?regions=: every active rider of the shift's region, for the picker. */
 export function getRegionRiders(region: number, signal?: AbortSignal): Promise<RiderSummary[]> {
-  return api.get<RiderSummary[]>('/entity/riders-np/', { query: { regions: [region] }, signal });
+  return api.get('/entity/riders-np/', { query: { regions: [region] }, signal });
 }
 
 export const regionRidersQueryOptions = (region: number) =>

@@ -12,7 +12,7 @@ export function getShiftDemand(
   weekStart: string,
   signal?: AbortSignal,
 ): Promise<ShiftDemand> {
-  return api.get<ShiftDemand>('/shift/shift-schedules/demand/', {
+  return api.get('/shift/shift-schedules/demand/', {
     query: { region, weekStart },
     signal,
     silent: true,

@@ -7,10 +7,7 @@ import { shiftKeys } from './shift-keys';
 
 /** GET /location/regions/ across both verticals: a rider's shifts belong to the rider's region. */
 export function getShiftRegions(signal?: AbortSignal): Promise<Paged<Region>> {
-  return api.get<Paged<Region>>('/location/regions/', {
-    query: { pageSize: PAGE_SIZE_MAX },
-    signal,
-  });
+  return api.get('/location/regions/', { query: { pageSize: PAGE_SIZE_MAX }, signal });
 }
 
 export const shiftRegionsQueryOptions = () =>

@@ -5,7 +5,7 @@ import { shiftKeys } from './shift-keys';
 
 /** GET /shift/shift-schedules/{id}/ */
 export function getShiftSchedule(id: number, signal?: AbortSignal): Promise<ShiftSchedule> {
-  return api.get<ShiftSchedule>(`/shift/shift-schedules/${id}/`, { signal });
+  return api.get('/shift/shift-schedules/:id/', { params: { id }, signal });
 }
 
 export const shiftScheduleQueryOptions = (id: number) =>

@@ -5,7 +5,7 @@ import { shiftKeys } from './shift-keys';
 
 /** GET /shift/shift-schedules/?region=: the region's weekly shifts, each with its riders. */
 export function getShiftSchedules(region: number, signal?: AbortSignal): Promise<ShiftSchedule[]> {
-  return api.get<ShiftSchedule[]>('/shift/shift-schedules/', { query: { region }, signal });
+  return api.get('/shift/shift-schedules/', { query: { region }, signal });
 }
 
 export const shiftSchedulesQueryOptions = (region: number) =>

@@ -4,7 +4,7 @@ import { shiftKeys } from './shift-keys';
 
 /** DELETE /shift/rider-shift-schedules/{id}/ */
 export function removeShiftRider(id: number): Promise<null> {
-  return api.delete<null>(`/shift/rider-shift-schedules/${id}/`);
+  return api.delete('/shift/rider-shift-schedules/:id/', { params: { id } });
 }
 
 export function useRemoveShiftRiderMutation() {

@@ -8,7 +8,7 @@ export function updateShiftRider(
   id: number,
   input: RiderShiftScheduleUpdate,
 ): Promise<ShiftRiderAssignment> {
-  return api.put<ShiftRiderAssignment>(`/shift/rider-shift-schedules/${id}/`, input);
+  return api.put('/shift/rider-shift-schedules/:id/', { params: { id }, body: input });
 }
 
 export function useUpdateShiftRiderMutation() {

@@ -13,7 +13,9 @@ export function updateShiftSchedule(
   input: ShiftScheduleUpdate,
   version: number,
 ): Promise<ShiftSchedule> {
-  return api.patch<ShiftSchedule>(`/shift/shift-schedules/${id}/`, input, {
+  return api.patch('/shift/shift-schedules/:id/', {
+    params: { id },
+    body: input,
     headers: ifMatch(version),
   });
 }

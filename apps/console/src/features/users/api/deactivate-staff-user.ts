@@ -5,7 +5,7 @@ import { staffAccountKeys } from './get-staff-accounts';
 
 /** POST /users/staff/{id}/deactivate/: the account stops, and every session of it ends at once. */
 export function deactivateStaffUser(id: number): Promise<StaffAccount> {
-  return api.post<StaffAccount>(`/users/staff/${id}/deactivate/`, {});
+  return api.post('/users/staff/:id/deactivate/', { params: { id }, body: {} });
 }
 
 export function useDeactivateStaffUserMutation() {

@@ -6,7 +6,7 @@ export const staffAccountKeys = { all: ['users', 'staff'] as const };
 
 /** GET /users/staff/: every staff account, active or not ('Can manage staff'). */
 export function getStaffAccounts(signal?: AbortSignal): Promise<StaffAccount[]> {
-  return api.get<StaffAccount[]>('/users/staff/', { signal });
+  return api.get('/users/staff/', { signal });
 }
 
 export const staffAccountsQueryOptions = () =>

@@ -1,11 +1,14 @@
 import type { Vertical } from '@dastak/core/states';
 import { api } from '../../../../lib/api-client';
-import { type OrderActionReply, useOrderMutation } from './use-order-mutation';
+import { useOrderMutation } from './use-order-mutation';
 
 /** POST /orders/{vertical}/{id}/request/ {rider_ids: [id]}: the console assigns one rider. */
 export function assignOrder(vertical: Vertical, id: number, riderId: number) {
-  return api.post<OrderActionReply>(`/orders/${vertical}/${id}/request/`, {
-    riderIds: [riderId],
+  return api.post('/orders/:vertical/:id/request/', {
+    params: { vertical, id },
+    body: {
+      riderIds: [riderId],
+    },
   });
 }
 

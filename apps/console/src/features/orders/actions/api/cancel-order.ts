@@ -1,11 +1,11 @@
 import type { OrderCancel } from '@dastak/core/entities/order-requests';
 import type { Vertical } from '@dastak/core/states';
 import { api } from '../../../../lib/api-client';
-import { type OrderActionReply, useOrderMutation } from './use-order-mutation';
+import { useOrderMutation } from './use-order-mutation';
 
 /** POST /orders/{vertical}/{id}/cancel/ {reason, cancellation_string_id, is_unverified} */
 export function cancelOrder(vertical: Vertical, id: number, body: OrderCancel) {
-  return api.post<OrderActionReply>(`/orders/${vertical}/${id}/cancel/`, body);
+  return api.post('/orders/:vertical/:id/cancel/', { params: { vertical, id }, body });
 }
 
 export const useCancelOrderMutation = (vertical: Vertical, id: number) =>

@@ -8,7 +8,8 @@ import { useOrderMutation } from './use-order-mutation';
  * it deletes the address and records that in the log of every order at it (docs/decisions/0014).
  */
 export function deleteCustomerAddress(customerAddressId: number, orderId?: number) {
-  return api.delete<{ detail: string }>(`/entity/customer_address/${customerAddressId}/`, {
+  return api.delete('/entity/customer_address/:id/', {
+    params: { id: customerAddressId },
     query: orderId === undefined ? undefined : { orderId },
   });
 }

@@ -17,7 +17,7 @@ export function getReasonStrings(
   vertical: Vertical,
   signal?: AbortSignal,
 ): Promise<ReferenceItem[]> {
-  return api.get<ReferenceItem[]>(REASON_PATHS[kind], { query: { vertical }, signal });
+  return api.get(REASON_PATHS[kind], { query: { vertical }, signal });
 }
 
 // Reference lists change rarely; one read per session is plenty.

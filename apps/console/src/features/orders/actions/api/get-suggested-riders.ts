@@ -27,7 +27,8 @@ export function getSuggestedRiders(
   orderId: number,
   signal?: AbortSignal,
 ): Promise<SuggestedRiders> {
-  return api.get<SuggestedRiders>(`/algorithm/${vertical}/suggested-riders/${orderId}/`, {
+  return api.get('/algorithm/:vertical/suggested-riders/:orderId/', {
+    params: { vertical, orderId },
     signal,
   });
 }

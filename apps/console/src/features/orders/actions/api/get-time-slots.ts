@@ -11,7 +11,7 @@ export function getTimeSlots(
   body: TimeSlotsQuery,
   signal?: AbortSignal,
 ): Promise<OrderTimeSlot[]> {
-  return api.post<OrderTimeSlot[]>(`/orders/${vertical}/time-slots/`, body, { signal });
+  return api.post('/orders/:vertical/time-slots/', { params: { vertical }, body, signal });
 }
 
 // Free slots move as other orders book them: always read fresh.

@@ -1,6 +1,6 @@
 import type { Vertical } from '@dastak/core/states';
 import { api } from '../../../../lib/api-client';
-import { type OrderActionReply, useOrderMutation } from './use-order-mutation';
+import { useOrderMutation } from './use-order-mutation';
 
 /**
  * POST /orders/{vertical}/{id}/offline-in-progress/, /delivered/ and /verified/: three calls of
@@ -9,7 +9,7 @@ import { type OrderActionReply, useOrderMutation } from './use-order-mutation';
 export type OrderMark = 'offline-in-progress' | 'delivered' | 'verified';
 
 export function markOrderState(vertical: Vertical, id: number, mark: OrderMark) {
-  return api.post<OrderActionReply>(`/orders/${vertical}/${id}/${mark}/`);
+  return api.post(`/orders/:vertical/:id/${mark}/`, { params: { vertical, id } });
 }
 
 export const useMarkOrderStateMutation = (vertical: Vertical, id: number) =>

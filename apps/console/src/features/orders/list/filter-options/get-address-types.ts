@@ -1,11 +1,10 @@
-import type { ReferenceItem } from '@dastak/core/entities/lookups';
 import type { Vertical } from '@dastak/core/states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
 /** GET /orders/address-types/?vertical: the address types an order's address can have. */
 export function getAddressTypes(vertical: Vertical, signal?: AbortSignal) {
-  return api.get<ReferenceItem[]>('/orders/address-types/', { query: { vertical }, signal });
+  return api.get('/orders/address-types/', { query: { vertical }, signal });
 }
 
 export const addressTypesQueryOptions = (vertical: Vertical) =>

@@ -1,11 +1,10 @@
-import type { ReferenceItem } from '@dastak/core/entities/lookups';
 import type { Vertical } from '@dastak/core/states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
 /** GET /orders/problem-strings/?vertical: the common and this vertical's problem reasons. */
 export function getProblemStrings(vertical: Vertical, signal?: AbortSignal) {
-  return api.get<ReferenceItem[]>('/orders/problem-strings/', { query: { vertical }, signal });
+  return api.get('/orders/problem-strings/', { query: { vertical }, signal });
 }
 
 export const problemStringsQueryOptions = (vertical: Vertical) =>

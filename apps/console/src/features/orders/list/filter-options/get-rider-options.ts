@@ -4,7 +4,7 @@ import { api } from '../../../../lib/api-client';
 
 /** GET /entity/riders-np/?regions: every active rider of the chosen regions, for the rider select. */
 export function getRiderOptions(regions: number[], signal?: AbortSignal): Promise<RiderSummary[]> {
-  return api.get<RiderSummary[]>('/entity/riders-np/', {
+  return api.get('/entity/riders-np/', {
     query: { regions: regions.length ? regions : undefined },
     signal,
   });

@@ -4,7 +4,7 @@ import { api } from '../../../../lib/api-client';
 
 /** GET /entity/staff-np/: every staff user, for the 'created by' select. */
 export function getStaffOptions(signal?: AbortSignal): Promise<StaffUser[]> {
-  return api.get<StaffUser[]>('/entity/staff-np/', { signal });
+  return api.get('/entity/staff-np/', { signal });
 }
 
 export const staffOptionsQueryOptions = () =>

@@ -1,4 +1,4 @@
-import type { BulkReassignCommit, BulkReassignReply } from '@dastak/core/entities/bulk-reassign';
+import type { BulkReassignCommit } from '@dastak/core/entities/bulk-reassign';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { riderKeys } from '../../api/rider-keys';
@@ -8,7 +8,7 @@ import { riderKeys } from '../../api/rider-keys';
  * dialog shows a 409 (orders changed meanwhile) itself and reloads the proposal.
  */
 export function commitReassignAll(riderId: number, body: BulkReassignCommit) {
-  return api.post<BulkReassignReply>(`/riders/${riderId}/reassign-all/`, body, { silent: true });
+  return api.post('/riders/:riderId/reassign-all/', { params: { riderId }, body, silent: true });
 }
 
 export function useCommitReassignAllMutation(riderId: number) {

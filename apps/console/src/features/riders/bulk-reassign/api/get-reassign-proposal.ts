@@ -1,4 +1,3 @@
-import type { BulkReassignProposal } from '@dastak/core/entities/bulk-reassign';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { riderKeys } from '../../api/rider-keys';
@@ -10,9 +9,7 @@ import { riderKeys } from '../../api/rider-keys';
  * dispatcher's changes with them; only a refused commit (409) asks for one.
  */
 export function getReassignProposal(riderId: number, signal?: AbortSignal) {
-  return api.post<BulkReassignProposal>(`/riders/${riderId}/reassign-all/proposal/`, undefined, {
-    signal,
-  });
+  return api.post('/riders/:riderId/reassign-all/proposal/', { params: { riderId }, signal });
 }
 
 export const reassignProposalQueryOptions = (riderId: number) =>
