@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSessionUser } from '../../../lib/use-session';
-import { loadCancelOrderDialog } from '../../orders/public';
+import { loadOrderActionDialog } from '../../orders/public';
 import { usePushRegistration } from '../../push/public';
 import { dashboardKeys } from '../api/dashboard-keys';
 import { useMapOrdersQuery } from '../api/get-map-orders';
@@ -29,10 +29,8 @@ const DashboardPanels = lazy(() =>
   import('../panels/dashboard-panels').then((m) => ({ default: m.DashboardPanels })),
 );
 
-// The existing cancel dialog (orders feature), loaded when a popup's Cancel is first clicked.
-const CancelOrderDialog = lazy(() =>
-  loadCancelOrderDialog().then((m) => ({ default: m.CancelOrderDialog })),
-);
+// The orders' action dialog, loaded when a popup's Cancel is first clicked.
+const OrderActionDialog = lazy(loadOrderActionDialog);
 
 const TITLES: Record<Vertical, string> = { blood: 'Blood Dashboard', xray: 'X-Ray Dashboard' };
 
@@ -138,12 +136,12 @@ export function DashboardPage({ vertical }: { vertical: Vertical }) {
       </Stack>
       {cancelling && (
         <Suspense fallback={null}>
-          <CancelOrderDialog
+          <OrderActionDialog
+            action="cancel"
+            target={{ vertical, orderId: cancelling.id }}
             opened={cancelling.opened}
-            vertical={vertical}
-            orderId={cancelling.id}
             onClose={() => setCancelling((c) => c && { ...c, opened: false })}
-            onCancelled={afterCancel}
+            onDone={afterCancel}
           />
         </Suspense>
       )}

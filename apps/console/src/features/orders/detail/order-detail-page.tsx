@@ -1,6 +1,6 @@
 import type { Vertical } from '@dastak/core/states';
 import { useParams } from 'react-router';
-import { OrderActionsBar } from '../actions/order-actions-bar';
+import { OrderActionsToolbar } from '../actions/order-actions-toolbar';
 import { useOrderQuery } from '../api/get-order';
 import { isMissingOrder, OrderLoading, OrderNotFound } from './order-detail-states';
 import { OrderDetailView } from './order-detail-view';
@@ -23,7 +23,7 @@ export function OrderDetailPage({ vertical }: { vertical: Vertical }) {
     <OrderDetailView
       order={order.data}
       crumb={list}
-      actions={<OrderActionsBar order={order.data} />}
+      actions={<OrderActionsToolbar order={order.data} surface="detail" />}
     />
   );
 }

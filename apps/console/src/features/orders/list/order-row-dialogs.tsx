@@ -1,13 +1,9 @@
 import type { Vertical } from '@dastak/core/states';
 import { lazy, Suspense } from 'react';
+import { loadOrderActionDialog } from '../actions/load-order-action-dialog';
 
-// Dialogs load when first opened: they carry maps and forms the list itself never needs.
-const AssignRiderDialog = lazy(() =>
-  import('../actions/assign-rider-dialog').then((m) => ({ default: m.AssignRiderDialog })),
-);
-const CancelOrderDialog = lazy(() =>
-  import('../actions/cancel-order-dialog').then((m) => ({ default: m.CancelOrderDialog })),
-);
+// The action dialog loads when first opened: it carries maps and forms the list never needs.
+const OrderActionDialog = lazy(loadOrderActionDialog);
 
 export type RowDialog = { kind: 'assign' | 'cancel'; orderId: number; opened: boolean };
 
@@ -24,21 +20,12 @@ export function OrderRowDialogs({
   if (!dialog) return null;
   return (
     <Suspense fallback={null}>
-      {dialog.kind === 'assign' ? (
-        <AssignRiderDialog
-          opened={dialog.opened}
-          onClose={onClose}
-          vertical={vertical}
-          orderId={dialog.orderId}
-        />
-      ) : (
-        <CancelOrderDialog
-          opened={dialog.opened}
-          onClose={onClose}
-          vertical={vertical}
-          orderId={dialog.orderId}
-        />
-      )}
+      <OrderActionDialog
+        action={dialog.kind}
+        target={{ vertical, orderId: dialog.orderId }}
+        opened={dialog.opened}
+        onClose={onClose}
+      />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import type { Vertical } from '@dastak/core/states';
 import { useNavigate, useParams } from 'react-router';
-import { UnverifiedOrderActions } from '../actions/unverified-order-actions';
+import { OrderActionsToolbar } from '../actions/order-actions-toolbar';
 import { useOrderQuery } from '../api/get-order';
 import { useLocateOrderQuery } from '../api/locate-order';
 import { isMissingOrder, OrderLoading, OrderNotFound } from '../detail/order-detail-states';
@@ -34,7 +34,9 @@ export function UnverifiedOrderDetailPage() {
     <OrderDetailView
       order={order.data}
       crumb={listOf(order.data.vertical)}
-      actions={<UnverifiedOrderActions order={order.data} onDone={() => navigate(-1)} />}
+      actions={
+        <OrderActionsToolbar order={order.data} surface="unverified" onDone={() => navigate(-1)} />
+      }
     />
   );
 }
