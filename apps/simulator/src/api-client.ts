@@ -1,4 +1,13 @@
-/** A small fetch wrapper that speaks the Dastak API as the console and the rider app do. */
+import { fillPath, type ParamName, type PathOf, type PathParams } from '@dastak/core/api-paths';
+import type { ApiCall, Reply } from '@dastak/core/api-replies';
+import type { User } from '@dastak/core/entities/auth';
+import { camelToSnake } from '@dastak/core/wire-case';
+
+/**
+ * A small fetch wrapper that speaks the Dastak API as the console and the rider app do. Calls are
+ * typed by core's API_REPLIES: `api.get('/orders/:vertical/:id/', { params: { vertical, id } })`
+ * is a Promise<Order>, with no reply type written here to get wrong (ADR 0020).
+ */
 
 export class ApiError extends Error {
   constructor(
@@ -16,13 +25,35 @@ export interface Credentials {
   password: string;
 }
 
-export interface LoggedInUser {
-  id: number;
-  email: string;
-  userType: number;
-  firstName: string;
-  lastName: string;
-  userPermissions: { name: string }[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+type Query = Record<string, QueryValue>;
+
+/** A call's options: a path with ':name' segments needs them, as params. */
+type CallArgs<P extends string, Options> = [ParamName<P>] extends [never]
+  ? [options?: Options & { params?: never }]
+  : [options: Options & { params: PathParams<P> }];
+
+type GetOptions = { query?: Query };
+type PostOptions = { body?: unknown; headers?: Record<string, string> };
+type GetArgs<P extends PathOf<'GET'>> = CallArgs<P, GetOptions>;
+type GetReply<P extends PathOf<'GET'>> = Reply<`GET ${P}` & ApiCall>;
+
+/**
+ * The path as sent: params filled in, then the query with snake_case keys, as the console's
+ * client writes it (empty values left out, lists joined with commas).
+ */
+function urlOf(
+  path: string,
+  params: Record<string, string | number> | undefined,
+  query: Query = {},
+): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(camelToSnake(key), Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return `${fillPath(path, params)}${text ? `?${text}` : ''}`;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -54,7 +85,7 @@ export class ApiClient {
   private token: string | null = null;
   private refreshToken: string | null = null;
   private renewing: Promise<void> | null = null;
-  user: LoggedInUser | null = null;
+  user: User | null = null;
 
   constructor(
     private readonly baseUrl: string,
@@ -68,16 +99,16 @@ export class ApiClient {
     return this.token !== null;
   }
 
-  async login(): Promise<LoggedInUser> {
+  async login(): Promise<User> {
     for (let attempt = 0; ; attempt++) {
       await this.gate.wait();
       try {
-        const res = await this.send<{ token: string; refreshToken: string; user: LoggedInUser }>(
+        const res = (await this.send(
           'POST',
           '/auth/login/',
           { email: this.credentials.email, password: this.credentials.password, player_id: null },
           {},
-        );
+        )) as Reply<'POST /auth/login/'>;
         this.token = res.token;
         this.refreshToken = res.refreshToken;
         this.user = res.user;
@@ -92,24 +123,37 @@ export class ApiClient {
     }
   }
 
-  get<T>(path: string): Promise<T> {
-    return this.request<T>('GET', path);
+  /** `get('/location/regions/', { query: { vertical } })`: the reply as core types it. */
+  get<P extends PathOf<'GET'>>(path: P, ...[options]: GetArgs<P>): Promise<GetReply<P>> {
+    const { params, query } = (options ?? {}) as GetOptions & { params?: PathParams<P> };
+    return this.request('GET', urlOf(path, params, query)) as Promise<GetReply<P>>;
   }
 
-  post<T>(path: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<T> {
-    return this.request<T>('POST', path, body, headers);
+  /** `post('/orders/:vertical/', { params, body, headers })`; the body is sent as it is given. */
+  post<P extends PathOf<'POST'>>(
+    path: P,
+    ...[options]: CallArgs<P, PostOptions>
+  ): Promise<Reply<`POST ${P}` & ApiCall>> {
+    const {
+      params,
+      body = {},
+      headers = {},
+    } = (options ?? {}) as PostOptions & { params?: PathParams<P> };
+    return this.request('POST', urlOf(path, params), body, headers) as Promise<
+      Reply<`POST ${P}` & ApiCall>
+    >;
   }
 
   /** An authenticated call: renews the access token once on 401 and retries. */
-  async request<T>(
+  private async request(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<T> {
+  ): Promise<unknown> {
     if (!this.token) await this.renew(false);
     try {
-      const out = await this.authed<T>(method, path, body, headers);
+      const out = await this.authed(method, path, body, headers);
       this.onResult(true);
       return out;
     } catch (e) {
@@ -119,7 +163,7 @@ export class ApiClient {
       }
       await this.renew(e.detail === 'jwt expired');
       try {
-        const out = await this.authed<T>(method, path, body, headers);
+        const out = await this.authed(method, path, body, headers);
         this.onResult(true);
         return out;
       } catch (again) {
@@ -129,15 +173,15 @@ export class ApiClient {
     }
   }
 
-  private async authed<T>(
+  private async authed(
     method: string,
     path: string,
     body: unknown,
     headers: Record<string, string>,
-  ): Promise<T> {
+  ): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.send<T>(method, path, body, {
+        return await this.send(method, path, body, {
           ...headers,
           authorization: `Bearer ${this.token}`,
         });
@@ -157,12 +201,12 @@ export class ApiClient {
       try {
         if (expired && this.refreshToken) {
           try {
-            const res = await this.send<{ token: string; refreshToken: string }>(
+            const res = (await this.send(
               'POST',
               '/auth/refresh-token',
               { refresh_token: this.refreshToken, email: this.credentials.email },
               {},
-            );
+            )) as Reply<'POST /auth/refresh-token'>;
             this.token = res.token;
             this.refreshToken = res.refreshToken;
             return;
@@ -179,12 +223,12 @@ export class ApiClient {
     return this.renewing;
   }
 
-  private async send<T>(
+  private async send(
     method: string,
     path: string,
     body: unknown,
     headers: Record<string, string>,
-  ): Promise<T> {
+  ): Promise<unknown> {
     let res: Response;
     try {
       res = await fetch(`${this.baseUrl}/api/v1${path}`, {
@@ -210,18 +254,33 @@ export class ApiClient {
           : text.slice(0, 200);
       throw new ApiError(res.status, detail, method, path);
     }
-    return json as T;
+    return json;
   }
 }
 
-/** Paged lists: every page, following the page numbers (at most `maxPages`). */
-export async function allPages<T>(api: ApiClient, path: string, maxPages = 50): Promise<T[]> {
-  const out: T[] = [];
-  const sep = path.includes('?') ? '&' : '?';
+/** The GET paths whose reply is a page ({results, next}). */
+export type PagedPath = {
+  [P in PathOf<'GET'>]: GetReply<P> extends { results: unknown[]; next: string | null } ? P : never;
+}[PathOf<'GET'>];
+type PageItem<P extends PagedPath> = GetReply<P> extends { results: (infer T)[] } ? T : never;
+
+/**
+ * Paged lists: every page, following the page numbers (at most `maxPages`, default 50), 100 a
+ * page: `allPages(api, '/location/regions/', { query: { vertical } })` is a Promise<Region[]>.
+ */
+export async function allPages<P extends PagedPath>(
+  api: ApiClient,
+  path: P,
+  ...[options]: CallArgs<P, GetOptions & { maxPages?: number }>
+): Promise<PageItem<P>[]> {
+  const { maxPages = 50, query, ...rest } = options ?? {};
+  const out: PageItem<P>[] = [];
   for (let page = 1; page <= maxPages; page++) {
-    const res = await api.get<{ results: T[]; next: string | null }>(
-      `${path}${sep}page=${page}&page_size=100`,
-    );
+    const args = [{ ...rest, query: { ...query, page, pageSize: 100 } }] as unknown as GetArgs<P>;
+    const res = (await api.get(path, ...args)) as {
+      results: PageItem<P>[];
+      next: string | null;
+    };
     out.push(...res.results);
     if (!res.next) break;
   }

@@ -1,12 +1,11 @@
+import type { Reply } from '@dastak/core/api-replies';
+import type { CollectionCenter } from '@dastak/core/entities/locations';
+import type { ReferenceItem } from '@dastak/core/entities/lookups';
 import { type ApiClient, ApiError, allPages } from './api-client';
 import type { Point } from './geo';
 
 export type Vertical = 'blood' | 'xray';
-
-export interface CollectionCenter extends Point {
-  id: number;
-  name: string;
-}
+export type { CollectionCenter };
 
 export interface RosterRider {
   email: string;
@@ -14,19 +13,6 @@ export interface RosterRider {
   start: Point | null;
   mobileModel: string | null;
   appVersion: string | null;
-}
-
-interface StaffRider {
-  email: string | null;
-  isActive: boolean;
-  isOnDuty: boolean;
-  lastKnownLatitude: number | null;
-  lastKnownLongitude: number | null;
-  profile?: {
-    vertical?: { name: string } | null;
-    mobileModel?: string | null;
-    appVersion?: string | null;
-  };
 }
 
 const asVertical = (name: string | undefined | null): Vertical | null => {
@@ -40,7 +26,7 @@ const asVertical = (name: string | undefined | null): Vertical | null => {
  */
 export class Backoffice {
   /** Problem strings are per vertical: the server refuses a blood string on an X-ray order. */
-  problemStrings: Partial<Record<Vertical, { id: number; text: string }[]>> = {};
+  problemStrings: Partial<Record<Vertical, ReferenceItem[]>> = {};
   collectionCenters: CollectionCenter[] = [];
   private readonly orderPoints = new Map<number, Point | null>();
 
@@ -51,10 +37,7 @@ export class Backoffice {
 
   async load(): Promise<void> {
     try {
-      this.collectionCenters = await allPages<CollectionCenter>(
-        this.staff,
-        '/location/collection-centers/',
-      );
+      this.collectionCenters = await allPages(this.staff, '/location/collection-centers/');
     } catch (e) {
       this.log(`collection centers unavailable (${(e as Error).message})`);
     }
@@ -66,9 +49,9 @@ export class Backoffice {
     for (const api of [rider, this.staff]) {
       try {
         for (const vertical of ['blood', 'xray'] as const) {
-          this.problemStrings[vertical] = await api.get<{ id: number; text: string }[]>(
-            `/orders/problem-strings/?vertical=${vertical}`,
-          );
+          this.problemStrings[vertical] = await api.get('/orders/problem-strings/', {
+            query: { vertical },
+          });
         }
         return;
       } catch (e) {
@@ -85,27 +68,27 @@ export class Backoffice {
    * rider list. Null when the list is not available (the caller falls back to demo emails).
    */
   async roster(verticals: Vertical[]): Promise<RosterRider[] | null> {
-    let riders: StaffRider[];
+    let riders: Reply<'GET /entity/riders/'>['results'];
     try {
-      riders = await allPages<StaffRider>(this.staff, '/entity/riders/', 20);
+      riders = await allPages(this.staff, '/entity/riders/', { maxPages: 20 });
     } catch (e) {
       this.log(`rider list unavailable (${(e as Error).message}); using demo rider emails`);
       return null;
     }
     const wanted = riders.filter((r) => {
-      const v = asVertical(r.profile?.vertical?.name);
+      const v = asVertical(r.profile.vertical?.name);
       return r.email && r.isActive && (v === null || verticals.includes(v));
     });
     const onDutyFirst = [...wanted.filter((r) => r.isOnDuty), ...wanted.filter((r) => !r.isOnDuty)];
     return onDutyFirst.map((r) => ({
       email: r.email as string,
-      vertical: asVertical(r.profile?.vertical?.name),
+      vertical: asVertical(r.profile.vertical?.name),
       start:
         r.lastKnownLatitude !== null && r.lastKnownLongitude !== null
           ? { latitude: r.lastKnownLatitude, longitude: r.lastKnownLongitude }
           : null,
-      mobileModel: r.profile?.mobileModel ?? null,
-      appVersion: r.profile?.appVersion ?? null,
+      mobileModel: r.profile.mobileModel,
+      appVersion: r.profile.appVersion,
     }));
   }
 
@@ -123,18 +106,11 @@ export class Backoffice {
     let point: Point | null = null;
     for (const v of verticals) {
       try {
-        const o = await this.staff.get<{
-          latitude?: number | null;
-          longitude?: number | null;
-          customerAddress?: { latitude?: number; longitude?: number } | number | null;
-        }>(`/orders/${v}/${orderId}/`);
-        const address = typeof o.customerAddress === 'object' ? o.customerAddress : null;
-        const lat = o.latitude ?? address?.latitude;
-        const lng = o.longitude ?? address?.longitude;
-        if (typeof lat === 'number' && typeof lng === 'number') {
-          point = { latitude: lat, longitude: lng };
-          break;
-        }
+        const o = await this.staff.get('/orders/:vertical/:id/', {
+          params: { vertical: v, id: orderId },
+        });
+        point = { latitude: o.latitude, longitude: o.longitude };
+        break;
       } catch (e) {
         if (!(e instanceof ApiError) || e.status !== 404) break;
       }

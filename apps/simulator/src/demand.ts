@@ -1,34 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { ScanType } from '@dastak/core/entities/catalog';
+import type { CustomerSearchResult } from '@dastak/core/entities/customers';
+import type { ReferenceItem } from '@dastak/core/entities/lookups';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { type ApiClient, ApiError, allPages } from './api-client';
 import type { Vertical } from './backoffice';
 import type { Rng } from './random';
 import type { Stats } from './stats';
-
-interface SearchCustomer {
-  id: number;
-  phone: string;
-  hasFilledHearAboutUs: boolean;
-  patients: { id: number }[];
-  addresses: {
-    id: number;
-    isValid: boolean;
-    verified: boolean;
-    regionCustomerAddresses: { region: { id: number; name: string } }[];
-  }[];
-}
-
-interface ScanType {
-  code: string;
-  value: number;
-  isCovid: boolean;
-  isAllowed: boolean;
-}
-
-interface Reference {
-  id: number;
-  text: string;
-}
 
 /** Mobile operator prefixes of Pakistani numbers: what an agent types first. */
 const OPERATOR_PREFIXES = ['0300', '0301', '0302', '0321', '0322', '0333', '0345', '0312'];
@@ -46,8 +24,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class Demand {
   private readonly regions = new Map<Vertical, Set<number>>();
   private readonly tests = new Map<Vertical, ScanType[]>();
-  private orderSources: Reference[] = [];
-  private hearAbout: Reference[] = [];
+  private orderSources: ReferenceItem[] = [];
+  private hearAbout: ReferenceItem[] = [];
   private disabled = false;
 
   constructor(
@@ -62,10 +40,10 @@ export class Demand {
   async prepare(): Promise<void> {
     await this.api.login();
     for (const v of this.verticals) {
-      const regions = await allPages<{ id: number }>(this.api, `/location/regions/?vertical=${v}`);
+      const regions = await allPages(this.api, '/location/regions/', { query: { vertical: v } });
       this.regions.set(v, new Set(regions.map((r) => r.id)));
       try {
-        const tests = await this.api.get<ScanType[]>(`/orders/scan-types/?vertical=${v}`);
+        const tests = await this.api.get('/orders/scan-types/', { query: { vertical: v } });
         this.tests.set(
           v,
           tests.filter((t) => t.isAllowed),
@@ -75,8 +53,8 @@ export class Demand {
         this.disabled = true;
       }
     }
-    this.orderSources = await this.api.get<Reference[]>('/entity/order-sources/');
-    this.hearAbout = await this.api.get<Reference[]>('/entity/hear_about_us/');
+    this.orderSources = await this.api.get('/entity/order-sources/');
+    this.hearAbout = await this.api.get('/entity/hear_about_us/');
   }
 
   async run(isRunning: () => boolean): Promise<void> {
@@ -110,12 +88,10 @@ export class Demand {
     const tests = this.tests.get(vertical) ?? [];
     if (tests.length === 0) return this.skip(`no ${vertical} tests to book`);
 
-    let pick: { customer: SearchCustomer; addressId: number; regionId: number } | null = null;
+    let pick: { customer: CustomerSearchResult; addressId: number; regionId: number } | null = null;
     for (let i = 0; i < SEARCH_TRIES && !pick; i++) {
       const text = this.searchText();
-      const found = await this.api.get<SearchCustomer[]>(
-        `/entity/customer-search/?search=${encodeURIComponent(text)}`,
-      );
+      const found = await this.api.get('/entity/customer-search/', { query: { search: text } });
       const options = found.flatMap((customer) =>
         customer.patients.length === 0
           ? []
@@ -168,7 +144,7 @@ export class Demand {
     const order = await this.createWithRetry(vertical, body, key);
     this.stats.ordersBooked++;
     this.log(
-      `demand: booked ${vertical} order ${order.number ?? order.id} for ${customer.phone}, ${slot.date} ${slot.id}`,
+      `demand: booked ${vertical} order ${order.number} for ${customer.phone}, ${slot.date} ${slot.id}`,
     );
   }
 
@@ -176,8 +152,10 @@ export class Demand {
   private async createWithRetry(vertical: Vertical, body: unknown, key: string) {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.api.post<{ id: number; number?: string }>(`/orders/${vertical}/`, body, {
-          'idempotency-key': key,
+        return await this.api.post('/orders/:vertical/', {
+          params: { vertical },
+          body,
+          headers: { 'idempotency-key': key },
         });
       } catch (e) {
         const transient = e instanceof ApiError && (e.status === 0 || e.status >= 500);
@@ -190,10 +168,10 @@ export class Demand {
   private async freeSlot(vertical: Vertical, regionId: number, isCovid: boolean) {
     for (const offset of [0, 1]) {
       const date = karachiDateString(new Date(Date.now() + offset * DAY_MS));
-      const slots = await this.api.post<{ id: string; dateTime: string }[]>(
-        `/orders/${vertical}/time-slots/`,
-        { date, region_id: regionId, is_covid: isCovid },
-      );
+      const slots = await this.api.post('/orders/:vertical/time-slots/', {
+        params: { vertical },
+        body: { date, region_id: regionId, is_covid: isCovid },
+      });
       if (slots.length) {
         const early = slots.slice(0, EARLIEST_SLOTS);
         return { date, id: this.rng.pick(early).id };

@@ -70,7 +70,7 @@ export class RiderAgent {
     this.phone = new Phone(device, rng);
     this.shifts = opts.followShifts
       ? new ShiftTracker(
-          () => this.api.get<unknown>('/rider-app/shift/'),
+          () => this.api.get('/rider-app/shift/'),
           rng,
           (msg) => this.log(`${this.name}: ${msg}`),
         )
@@ -104,7 +104,7 @@ export class RiderAgent {
   /** Ctrl+C: the phone says it is going offline. */
   async stop(): Promise<void> {
     if (!this.api.loggedIn) return;
-    await this.call(() => this.api.post('/rider-app/offline/', {}));
+    await this.call(() => this.api.post('/rider-app/offline/'));
     this.setOnline(false);
   }
 
@@ -159,7 +159,7 @@ export class RiderAgent {
     this.ticksSinceRefresh = 0;
     let queue: Task[];
     try {
-      queue = tasksOf(await this.api.get<unknown>('/rider-app/tasks/'));
+      queue = tasksOf(await this.api.get('/rider-app/tasks/'));
     } catch {
       return; // counted by ApiClient; try again next refresh
     }
@@ -198,7 +198,9 @@ export class RiderAgent {
   private async sendPing(): Promise<void> {
     const at = this.position;
     if (!at) return;
-    const ok = await this.call(() => this.api.post('/rider-app/location/', this.phone.ping(at)));
+    const ok = await this.call(() =>
+      this.api.post('/rider-app/location/', { body: this.phone.ping(at) }),
+    );
     if (ok) this.stats.pings++;
   }
 
@@ -217,8 +219,9 @@ export class RiderAgent {
           }
           return;
         }
+        const id = task.order.id;
         const ok = await this.call(() =>
-          this.api.post(`/rider-app/orders/${task.order?.id}/reached/`, this.here()),
+          this.api.post('/rider-app/orders/:id/reached/', { params: { id }, body: this.here() }),
         );
         if (!ok) return this.dropTask(task, RETRY_FAILED_MS);
         this.stats.reached++;
@@ -235,7 +238,7 @@ export class RiderAgent {
       );
       const id = task.collectionCenter?.id ?? center?.id;
       const answer = await this.call(() =>
-        this.api.post<{ orders?: unknown[] }>('/rider-app/deliver/', { collection_center_id: id }),
+        this.api.post('/rider-app/deliver/', { body: { collection_center_id: id } }),
       );
       if (answer) {
         const count = answer.orders?.length ?? this.inHand.size;
@@ -255,7 +258,10 @@ export class RiderAgent {
     const orderId = task?.order?.id;
     if (!task || !orderId) return;
     const ok = await this.call(() =>
-      this.api.post(`/rider-app/orders/${orderId}/collected/`, this.here()),
+      this.api.post('/rider-app/orders/:id/collected/', {
+        params: { id: orderId },
+        body: this.here(),
+      }),
     );
     if (ok) {
       this.stats.collected++;
@@ -263,11 +269,14 @@ export class RiderAgent {
       this.inHand.add(orderId);
       this.log(`${this.name}: collected ${task.order?.number}`);
       const rated = await this.call(() =>
-        this.api.post(`/rider-app/orders/${orderId}/patient-feedback/`, {
-          overall_star_rating: this.rng.int(3, 5),
-          patient_behavior_star_rating: this.rng.int(3, 5),
-          wait_time_mins: this.rng.int(1, 20),
-          feedback_text: this.rng.pick(['', '', 'Patient was ready', 'Had to wait at the gate']),
+        this.api.post('/rider-app/orders/:id/patient-feedback/', {
+          params: { id: orderId },
+          body: {
+            overall_star_rating: this.rng.int(3, 5),
+            patient_behavior_star_rating: this.rng.int(3, 5),
+            wait_time_mins: this.rng.int(1, 20),
+            feedback_text: this.rng.pick(['', '', 'Patient was ready', 'Had to wait at the gate']),
+          },
         }),
       );
       if (rated) this.stats.feedback++;
@@ -280,11 +289,12 @@ export class RiderAgent {
     const vertical = task.order?.number.startsWith('X-') ? 'xray' : 'blood';
     const strings = this.backoffice.problemStrings[vertical] ?? [];
     const problem = strings.length ? this.rng.pick(strings) : null;
-    if (!problem) return this.dropTask(task);
+    const orderId = task.order?.id;
+    if (!problem || orderId === undefined) return this.dropTask(task);
     const ok = await this.call(() =>
-      this.api.post(`/rider-app/orders/${task.order?.id}/problem/`, {
-        problem_string_id: problem.id,
-        text: `Simulated: ${problem.text}`,
+      this.api.post('/rider-app/orders/:id/problem/', {
+        params: { id: orderId },
+        body: { problem_string_id: problem.id, text: `Simulated: ${problem.text}` },
       }),
     );
     if (ok) {
@@ -322,7 +332,7 @@ export class RiderAgent {
 
   /** On duty and online, appearing at the shift's start point when it has one. */
   private async beginShift(at: Point | null): Promise<void> {
-    await this.call(() => this.api.post('/rider-app/duty/', { is_on_duty: true }));
+    await this.call(() => this.api.post('/rider-app/duty/', { body: { is_on_duty: true } }));
     if (at) this.position = at;
     this.onDuty = true;
     this.offlineUntil = null;
@@ -335,10 +345,11 @@ export class RiderAgent {
   private async endShift(): Promise<void> {
     // The server refuses going off duty with tasks in hand (409): finish them first, online and
     // on duty (a demo rider may start with a queue it was given before its shift ended).
-    const queue = await this.call(() => this.api.get<unknown>('/rider-app/tasks/'));
+    const queue = await this.call(() => this.api.get('/rider-app/tasks/'));
     const inHand = queue ? tasksOf(queue).length > 0 : false;
     const off =
-      !inHand && (await this.call(() => this.api.post('/rider-app/duty/', { is_on_duty: false })));
+      !inHand &&
+      (await this.call(() => this.api.post('/rider-app/duty/', { body: { is_on_duty: false } })));
     if (!off) {
       this.finishing = true;
       this.ticksSinceRefresh = Number.POSITIVE_INFINITY;
@@ -346,7 +357,7 @@ export class RiderAgent {
       this.onDuty = true;
       return;
     }
-    await this.call(() => this.api.post('/rider-app/offline/', {}));
+    await this.call(() => this.api.post('/rider-app/offline/'));
     const wasOn = this.onDuty === true;
     this.onDuty = false;
     this.offlineUntil = null;
@@ -358,7 +369,7 @@ export class RiderAgent {
   }
 
   private async goOffline(): Promise<void> {
-    const ok = await this.call(() => this.api.post('/rider-app/offline/', {}));
+    const ok = await this.call(() => this.api.post('/rider-app/offline/'));
     if (!ok) return;
     const [lo, hi] = OFFLINE_SECONDS;
     this.offlineUntil = Date.now() + this.rng.int(lo, hi) * 1000;
@@ -372,7 +383,7 @@ export class RiderAgent {
     this.offlineUntil = null;
     const pings = this.phone.drain();
     const ok = pings.length
-      ? await this.call(() => this.api.post('/rider-app/location/', { pings }))
+      ? await this.call(() => this.api.post('/rider-app/location/', { body: { pings } }))
       : true;
     if (ok) this.stats.pings += pings.length;
     this.setOnline(true);
