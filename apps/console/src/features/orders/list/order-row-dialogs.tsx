@@ -1,9 +1,8 @@
 import type { Vertical } from '@dastak/core/states';
 import { lazy, Suspense } from 'react';
-import { loadOrderActionDialog } from '../actions/load-order-action-dialog';
 
 // The action dialog loads when first opened: it carries maps and forms the list never needs.
-const OrderActionDialog = lazy(loadOrderActionDialog);
+const OrderActionDialog = lazy(() => import('../actions/order-action-dialog'));
 
 export type RowDialog = { kind: 'assign' | 'cancel'; orderId: number; opened: boolean };
 
