@@ -1,9 +1,8 @@
 import { ORDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
-import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { RIDER_STATES, type Vertical } from '@dastak/core/states';
 import type { Db, DbOrTx } from '../../../db/client';
-import { type ActorContext, actorUserId, requireStaff } from '../../../lib/actor';
+import { type ActorContext, requireStaff } from '../../../lib/actor';
 import { notFound, refused } from '../../../lib/domain-errors';
 import { sendOrderReviewLinks } from '../../customer-links/public';
 import {
@@ -13,11 +12,19 @@ import {
   pendingDeliveryCenters,
   recomputeRiderState,
 } from '../../dispatch/public';
-import { activityRow, actorName, insertActivities } from '../../order-activities/public';
-import { authorize, beginAction, checkTransition, loadOrder, summarize } from '../order-action';
+import { actorName, insertActivities } from '../../order-activities/public';
+import {
+  actionRow,
+  authorize,
+  beginAction,
+  checkTransition,
+  type OrderActionResult,
+  runOrderAction,
+  summarize,
+  writeOrderState,
+} from '../order-action';
 import type { OrderRow } from '../orders.repository';
 import * as repo from '../orders.repository';
-import type { OrderActionResult } from './order-assign.service';
 
 /** Staff actions that move an order along without a rider's report. */
 
@@ -29,28 +36,23 @@ export async function verifyOrder(
   p: Target,
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  return db.transaction(async (tx) => {
-    const order = await loadOrder(tx, p.orderId, p.vertical);
-    const role = authorize(actor, 'verify', order);
-    checkTransition('verify', order, role, {
-      testCount: await repo.countOrderScanTypes(tx, order.id),
-      addressUsable: await repo.isOrderAddressUsable(tx, order.customerAddressId),
-    });
-    const updated = await repo.updateOrder(
-      tx,
-      order.id,
-      {
-        state: nextState('verify', order.state, { pickup: order.pickup, now: new Date() }),
-        isUnverified: false,
-      },
-      actorUserId(actor),
-    );
-    const description = describeActivity('verify', { actor: await actorName(tx, actor) });
-    await insertActivities(tx, [
-      activityRow(order, ORDER_TRANSITIONS.verify.verb, description, actor),
-    ]);
-    return { detail: SUCCESS.ORDER_VERIFIED, ...(await summarize(tx, updated)) };
-  });
+  return runOrderAction(
+    db,
+    {
+      action: 'verify',
+      actor,
+      target: p,
+      detail: SUCCESS.ORDER_VERIFIED,
+      facts: async (tx, order) => ({
+        testCount: await repo.countOrderScanTypes(tx, order.id),
+        addressUsable: await repo.isOrderAddressUsable(tx, order.customerAddressId),
+      }),
+    },
+    async ({ order, update }) => {
+      await update({ isUnverified: false }, { pickup: order.pickup, now: new Date() });
+      return {};
+    },
+  );
 }
 
 /** POST /orders/{vertical}/{id}/offline-in-progress/ (offline orders only). */
@@ -59,23 +61,11 @@ export async function markOfflineInProgress(
   p: Target,
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  return db.transaction(async (tx) => {
-    const { order } = await beginAction(tx, 'offlineInProgress', actor, p);
-    const updated = await repo.updateOrder(
-      tx,
-      order.id,
-      {
-        state: nextState('offlineInProgress', order.state),
-      },
-      actorUserId(actor),
-    );
-    const description = describeActivity('offlineInProgress', {
-      actor: await actorName(tx, actor),
-    });
-    await insertActivities(tx, [
-      activityRow(order, ORDER_TRANSITIONS.offlineInProgress.verb, description, actor),
-    ]);
-    return { detail: SUCCESS.ORDER_IN_PROGRESS, ...(await summarize(tx, updated)) };
+  return runOrderAction(db, {
+    action: 'offlineInProgress',
+    actor,
+    target: p,
+    detail: SUCCESS.ORDER_IN_PROGRESS,
   });
 }
 
@@ -88,17 +78,9 @@ async function deliverLocked(tx: DbOrTx, orders: OrderRow[], actor: ActorContext
   const now = new Date();
   const updated: OrderRow[] = [];
   for (const order of orders) {
+    const collectionCenterId = centers.get(order.id) ?? order.collectionCenterId;
     updated.push(
-      await repo.updateOrder(
-        tx,
-        order.id,
-        {
-          state: nextState('deliver', order.state),
-          deliveredAt: now,
-          collectionCenterId: centers.get(order.id) ?? order.collectionCenterId,
-        },
-        actorUserId(actor),
-      ),
+      await writeOrderState(tx, 'deliver', order, { deliveredAt: now, collectionCenterId }, actor),
     );
   }
   const byRider = new Map<number, number[]>();
@@ -111,20 +93,29 @@ async function deliverLocked(tx: DbOrTx, orders: OrderRow[], actor: ActorContext
     await addCompletedOrders(tx, riderId, ids.length);
     await recomputeRiderState(tx, riderId);
   }
-  const description = describeActivity('deliver', { actor: await actorName(tx, actor) });
+  const name = await actorName(tx, actor);
   await insertActivities(
     tx,
     orders.map((o) =>
-      activityRow(o, ORDER_TRANSITIONS.deliver.verb, description, actor, {
-        collectionCenterId: centers.get(o.id) ?? o.collectionCenterId,
-      }),
+      actionRow(
+        'deliver',
+        o,
+        actor,
+        { actor: name },
+        {
+          collectionCenterId: centers.get(o.id) ?? o.collectionCenterId,
+        },
+      ),
     ),
   );
   await sendOrderReviewLinks(tx, orders, actor); // the review link texted (ADR 0038)
   return updated;
 }
 
-/** POST /orders/{vertical}/{id}/delivered/ ('Deliver Order', blood only). */
+/**
+ * POST /orders/{vertical}/{id}/delivered/ ('Deliver Order', blood only). Not runOrderAction: it
+ * shares its body with force deliver, which delivers many orders of one rider at once.
+ */
 export async function deliverOrder(
   db: Db,
   p: Target,
@@ -139,7 +130,8 @@ export async function deliverOrder(
 
 /**
  * GET /entity/rider_force_deliver/{id}/: every collected order of a blood rider in the
- * delivering state is delivered at once. Orders are locked before the rider (lock order rule).
+ * delivering state is delivered at once. Not runOrderAction, which acts on one order: the
+ * orders are locked in id order, then the rider (the same lock order).
  */
 export async function forceDeliverRider(db: Db, riderId: number, actor: ActorContext) {
   requireStaff(actor, PERMISSIONS.CAN_DELIVER_ORDER);

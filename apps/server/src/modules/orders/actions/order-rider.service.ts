@@ -1,9 +1,8 @@
 import { ORDER_MESSAGES, ORDER_SUCCESS, RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
-import { describeActivity, nextState, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { isTooEarlyToReach, reachOpensAt, reachOpensLabel } from '@dastak/core/rules/reach-window';
 import { sampleExpiry } from '@dastak/core/rules/sample-stability';
 import type { Db } from '../../../db/client';
-import { type ActorContext, actorUserId } from '../../../lib/actor';
+import type { ActorContext } from '../../../lib/actor';
 import { invalid, notFound, refused } from '../../../lib/domain-errors';
 import { sendOrderReviewLinks } from '../../customer-links/public';
 import {
@@ -13,19 +12,21 @@ import {
   haversineLatLngMetres,
   recomputeRiderState,
 } from '../../dispatch/public';
-import { activityRow, actorName, insertActivities } from '../../order-activities/public';
+import { actorName, insertActivities } from '../../order-activities/public';
 import { notifyOrderEscalated } from '../../push/public';
 import {
+  actionRow,
   authorize,
-  beginAction,
   checkTransition,
+  type OrderActionResult,
   reasonText,
-  releaseRider,
+  requireLookup,
+  runOrderAction,
   summarize,
+  writeOrderState,
 } from '../order-action';
-import { findCollectionCenter, findLookup } from '../order-references.repository';
+import { findCollectionCenter } from '../order-references.repository';
 import * as repo from '../orders.repository';
-import type { OrderActionResult } from './order-assign.service';
 
 /** What the rider app reports: reached, collected, delivered at a centre, or a problem. */
 
@@ -33,6 +34,9 @@ import type { OrderActionResult } from './order-assign.service';
 export const REACHED_THRESHOLD_METRES = 200;
 
 type Position = { orderId: number; latitude: number; longitude: number };
+
+/** The rider whose queue a rider's report moves: the order's own. */
+const assignedRider = (order: { assignedRiderId: number | null }) => [order.assignedRiderId];
 
 const distanceFromPin = (
   order: { latitude: number | null; longitude: number | null },
@@ -58,39 +62,35 @@ export async function markReached(
   actor: ActorContext,
   opts: { reachLeadMinutes?: number } = {},
 ): Promise<OrderActionResult> {
-  return db.transaction(async (tx) => {
-    const { order } = await beginAction(tx, 'reached', actor, p);
-    const now = new Date();
-    const lead = opts.reachLeadMinutes;
-    if (lead !== undefined && isTooEarlyToReach(order.pickup, now, lead)) {
-      throw refused(
-        RIDER_MESSAGES.reachTooEarly(reachOpensLabel(reachOpensAt(order.pickup, lead), now)),
-      );
-    }
-    const updated = await repo.updateOrder(
-      tx,
-      order.id,
-      {
-        state: nextState('reached', order.state),
+  return runOrderAction(
+    db,
+    { action: 'reached', actor, target: p, detail: ORDER_SUCCESS.REACHED, riders: assignedRider },
+    async ({ tx, order, actorName, update }) => {
+      const now = new Date();
+      const lead = opts.reachLeadMinutes;
+      if (lead !== undefined && isTooEarlyToReach(order.pickup, now, lead)) {
+        throw refused(
+          RIDER_MESSAGES.reachTooEarly(reachOpensLabel(reachOpensAt(order.pickup, lead), now)),
+        );
+      }
+      await update({
         reachedAt: now,
         riderReachedLatitude: p.latitude,
         riderReachedLongitude: p.longitude,
         reachedThresholdDistance: REACHED_THRESHOLD_METRES,
-      },
-      actorUserId(actor),
-    );
-    // The queue snapshot carries the order state: a reached pickup is pinned first.
-    await recomputeRiderState(tx, order.assignedRiderId as number);
-    const description = describeActivity('reached', { rider: await actorName(tx, actor) });
-    await insertActivities(tx, [
-      activityRow(order, ORDER_TRANSITIONS.reached.verb, description, actor, {
-        latitude: p.latitude,
-        longitude: p.longitude,
-        distanceMetres: distanceFromPin(order, p),
-      }),
-    ]);
-    return { detail: ORDER_SUCCESS.REACHED, ...(await summarize(tx, updated)) };
-  });
+      });
+      // The queue snapshot carries the order state: a reached pickup is pinned first.
+      await recomputeRiderState(tx, order.assignedRiderId as number);
+      return {
+        describe: { rider: actorName },
+        data: {
+          latitude: p.latitude,
+          longitude: p.longitude,
+          distanceMetres: distanceFromPin(order, p),
+        },
+      };
+    },
+  );
 }
 
 /** Collected: the pickup leaves the queue and, for blood, a delivery to the nearest centre joins. */
@@ -99,43 +99,48 @@ export async function markCollected(
   p: Position,
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  return db.transaction(async (tx) => {
-    const { order } = await beginAction(tx, 'collected', actor, p);
-    const riderId = order.assignedRiderId as number;
-    const collectedAt = new Date();
-    // The sample's clock starts now: the shortest window of its tests (ADR 0048).
-    const sampleExpiresAt = sampleExpiry(
-      collectedAt,
-      await repo.listOrderTestWindows(tx, order.id),
-    );
-    const updated = await repo.updateOrder(
-      tx,
-      order.id,
-      {
-        state: nextState('collected', order.state),
+  return runOrderAction(
+    db,
+    {
+      action: 'collected',
+      actor,
+      target: p,
+      detail: ORDER_SUCCESS.COLLECTED,
+      riders: assignedRider,
+    },
+    async ({ tx, order, actorName, update }) => {
+      const riderId = order.assignedRiderId as number;
+      const collectedAt = new Date();
+      // The sample's clock starts now: the shortest window of its tests (ADR 0048).
+      const sampleExpiresAt = sampleExpiry(
+        collectedAt,
+        await repo.listOrderTestWindows(tx, order.id),
+      );
+      const updated = await update({
         collectedAt,
         sampleExpiresAt,
         riderCollectionLatitude: p.latitude,
         riderCollectionLongitude: p.longitude,
-      },
-      actorUserId(actor),
-    );
-    const centerId = await completePickupAndQueueDelivery(tx, riderId, updated);
-    await recomputeRiderState(tx, riderId);
-    const description = describeActivity('collected', { rider: await actorName(tx, actor) });
-    await insertActivities(tx, [
-      activityRow(order, ORDER_TRANSITIONS.collected.verb, description, actor, {
-        latitude: p.latitude,
-        longitude: p.longitude,
-        collectionCenterId: centerId,
-        sampleExpiresAt: sampleExpiresAt?.toISOString() ?? null,
-      }),
-    ]);
-    return { detail: ORDER_SUCCESS.COLLECTED, ...(await summarize(tx, updated)) };
-  });
+      });
+      const centerId = await completePickupAndQueueDelivery(tx, riderId, updated);
+      await recomputeRiderState(tx, riderId);
+      return {
+        describe: { rider: actorName },
+        data: {
+          latitude: p.latitude,
+          longitude: p.longitude,
+          collectionCenterId: centerId,
+          sampleExpiresAt: sampleExpiresAt?.toISOString() ?? null,
+        },
+      };
+    },
+  );
 }
 
-/** The rider hands one or more collected orders in at a collection centre. */
+/**
+ * The rider hands one or more collected orders in at a collection centre. Not runOrderAction,
+ * which acts on one order: the orders are locked in id order, then their rider's queue moves.
+ */
 export async function markDeliveredAtCenter(
   db: Db,
   p: { orderIds?: number[]; orderId?: number; collectionCenterId: number },
@@ -159,32 +164,17 @@ export async function markDeliveredAtCenter(
     const now = new Date();
     const updated = [];
     for (const order of locked) {
-      updated.push(
-        await repo.updateOrder(
-          tx,
-          order.id,
-          {
-            state: nextState('delivered', order.state),
-            deliveredAt: now,
-            collectionCenterId: center.id,
-          },
-          actorUserId(actor),
-        ),
-      );
+      const patch = { deliveredAt: now, collectionCenterId: center.id };
+      updated.push(await writeOrderState(tx, 'delivered', order, patch, actor));
     }
     await completeDelivery(tx, riderId, ids);
     await addCompletedOrders(tx, riderId, locked.length);
     await recomputeRiderState(tx, riderId);
-    const description = describeActivity('delivered', {
-      rider: name,
-      collectionCenter: center.name,
-    });
+    const values = { rider: name, collectionCenter: center.name };
     await insertActivities(
       tx,
       locked.map((o) =>
-        activityRow(o, ORDER_TRANSITIONS.delivered.verb, description, actor, {
-          collectionCenterId: center.id,
-        }),
+        actionRow('delivered', o, actor, values, { collectionCenterId: center.id }),
       ),
     );
     await sendOrderReviewLinks(tx, locked, actor); // the review link texted (ADR 0038)
@@ -200,38 +190,18 @@ export async function reportProblem(
   p: { orderId: number; problemStringId: number; text?: string | null },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  const result = await db.transaction(async (tx) => {
-    const { order } = await beginAction(tx, 'problem', actor, p);
-    const lookup = await findLookup(tx, p.problemStringId, 'problem', order.vertical);
-    if (!lookup) {
-      throw invalid(ORDER_MESSAGES.UNKNOWN_REFERENCE, {
-        problemStringId: [ORDER_MESSAGES.UNKNOWN_REFERENCE],
-      });
-    }
-    const released = await releaseRider(tx, order);
-    const updated = await repo.updateOrder(
-      tx,
-      order.id,
-      {
-        ...released,
-        state: nextState('problem', order.state),
-        problemStringId: lookup.id,
-        problemReason: p.text?.trim() || null,
-      },
-      actorUserId(actor),
-    );
-    const description = describeActivity('problem', {
-      actor: await actorName(tx, actor),
-      reason: reasonText(lookup.text, p.text),
-    });
-    await insertActivities(tx, [
-      activityRow(order, ORDER_TRANSITIONS.problem.verb, description, actor, {
-        problemStringId: lookup.id,
-        riderId: order.assignedRiderId,
-      }),
-    ]);
-    return { detail: ORDER_SUCCESS.PROBLEM, ...(await summarize(tx, updated)) };
-  });
+  const result = await runOrderAction(
+    db,
+    { action: 'problem', actor, target: p, detail: ORDER_SUCCESS.PROBLEM },
+    async ({ tx, order, update }) => {
+      const lookup = await requireLookup(tx, 'problem', p.problemStringId, order);
+      await update({ problemStringId: lookup.id, problemReason: p.text?.trim() || null });
+      return {
+        describe: { reason: reasonText(lookup.text, p.text) },
+        data: { problemStringId: lookup.id, riderId: order.assignedRiderId },
+      };
+    },
+  );
   notifyOrderEscalated(db, p.orderId); // web push after commit, never awaited (ADR 0029)
   return result;
 }

@@ -1,6 +1,5 @@
 import { ADDITIONAL_NOTES_MAX } from '@dastak/core/constants';
 import { FORM_VALIDATION, ORDER_MESSAGES, SUCCESS, VALIDATION } from '@dastak/core/messages';
-import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Vertical } from '@dastak/core/states';
 import type { Db } from '../../../db/client';
@@ -14,9 +13,8 @@ import {
   insertActivities,
 } from '../../order-activities/public';
 import { findUserRef } from '../../users/public';
-import type { OrderActionResult } from '../actions/order-assign.service';
 import { getOrderDetail } from '../detail/order-detail.service';
-import { beginAction, loadOrder, summarize } from '../order-action';
+import { loadOrder, type OrderActionResult, runOrderAction, summarize } from '../order-action';
 import { priceOrder, resolveTests } from '../order-tests';
 import type { OrderPatch, OrderRow } from '../orders.repository';
 import * as repo from '../orders.repository';
@@ -39,24 +37,24 @@ export async function addFollowUp(
 ): Promise<OrderActionResult> {
   const reason = p.reason.trim();
   if (!reason) throw invalid(VALIDATION.REQUIRED, { reason: [VALIDATION.REQUIRED] });
-  return db.transaction(async (tx) => {
-    const { order } = await beginAction(tx, 'followUp', actor, p, { now: new Date() });
-    const updated = await repo.updateOrder(
-      tx,
-      order.id,
-      {
+  return runOrderAction(
+    db,
+    {
+      action: 'followUp',
+      actor,
+      target: p,
+      detail: SUCCESS.FOLLOW_UP_SAVED,
+      facts: () => ({ now: new Date() }),
+    },
+    async ({ order, update }) => {
+      await update({
         totalFollowUps: order.totalFollowUps + 1,
         // A new follow-up is a new complaint: it is not addressed yet.
         isFollowUpAddressed: false,
-      },
-      actorUserId(actor),
-    );
-    const description = describeActivity('followUp', { actor: await actorName(tx, actor), reason });
-    await insertActivities(tx, [
-      activityRow(order, ORDER_TRANSITIONS.followUp.verb, description, actor, { reason }),
-    ]);
-    return { detail: SUCCESS.FOLLOW_UP_SAVED, ...(await summarize(tx, updated)) };
-  });
+      });
+      return { describe: { reason }, data: { reason } };
+    },
+  );
 }
 
 /** PATCH /orders/update/{id}/: the needs-review and follow-up-addressed toggles, and the notes. */
