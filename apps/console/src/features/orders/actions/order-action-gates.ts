@@ -1,5 +1,4 @@
 import type { Order } from '@dastak/core/entities/orders';
-import { VALIDATION } from '@dastak/core/messages';
 import type { OrderAction } from '@dastak/core/order-transitions';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import { addressDeleteBlocker } from '@dastak/core/rules/address-delete';
@@ -19,60 +18,42 @@ export function actionSubject(order: Order, now: Date): OrderActionSubject {
   };
 }
 
-/** Whether the server would delete the order's address from it (core addressDeleteBlocker). */
-function canDeleteAddress(order: Order, wrongPin: boolean) {
-  const address = order.customerAddress;
-  const subject = {
-    state: order.state,
-    fulfillmentMethod: order.fulfillmentMethod,
-    customerAddressId: address.id,
-  };
-  return addressDeleteBlocker(subject, address, wrongPin) === null;
-}
-
-/** The buttons of the order detail (spec §2.6), each shown only when the server would accept it. */
-export type OrderActionGates = {
-  reschedule: boolean;
-  assign: boolean;
-  reassign: boolean;
-  moveInProgress: boolean;
-  deliver: boolean;
-  /** Shown in the unverified state; with no tests the click answers the tests message instead. */
-  verify: boolean;
-  cancel: boolean;
-  followUp: boolean;
-  /** Delete Address of the order detail (spec §2.6): valid address, online order, any state. */
-  deleteAddress: boolean;
-  /** Mark Wrong Pin (unverified detail, spec §2.4, §4): also unverified order, verified address. */
-  markWrongPin: boolean;
-  copy: boolean;
+/**
+ * What an action's gate (order-action-registry.tsx) decides by: the order, the user's
+ * permissions, and the blocker the server's own table and guards give for a transition
+ * (packages/core/src/order-transitions.ts, rules/order-guards.ts; ADR 0014).
+ */
+export type GateContext = {
+  order: Order;
+  permissions: readonly string[];
+  /** Why the server would refuse this transition now, or null. */
+  blocker: (action: OrderAction) => string | null;
+  can: (action: OrderAction) => boolean;
+  has: (permission: string) => boolean;
+  /** Whether the server would delete the order's address from it (core addressDeleteBlocker). */
+  canDeleteAddress: (wrongPin: boolean) => boolean;
 };
 
-/**
- * One decision per button from the same table and guards the server checks
- * (packages/core/src/order-transitions.ts, rules/order-guards.ts, rules/address-delete.ts;
- * docs/decisions/0014).
- */
-export function orderActionGates(
-  order: Order,
-  permissions: readonly string[],
-  now: Date,
-): OrderActionGates {
+export function gateContext(order: Order, permissions: readonly string[], now: Date): GateContext {
   const subject = actionSubject(order, now);
-  const can = (action: OrderAction) => staffActionBlocker(action, subject, permissions) === null;
-  const verifyBlocker = staffActionBlocker('verify', subject, permissions);
-  const canChangeCustomer = permissions.includes(PERMISSIONS.CAN_CHANGE_CUSTOMER);
+  const blocker = (action: OrderAction) => staffActionBlocker(action, subject, permissions);
+  const address = order.customerAddress;
   return {
-    reschedule: can('reschedule'),
-    assign: can('assign'),
-    reassign: can('reassign'),
-    moveInProgress: can('offlineInProgress'),
-    deliver: can('deliver'),
-    verify: verifyBlocker === null || verifyBlocker === VALIDATION.TESTS_REQUIRED_TO_VERIFY,
-    cancel: can('cancel'),
-    followUp: can('followUp'),
-    deleteAddress: canChangeCustomer && canDeleteAddress(order, false),
-    markWrongPin: canChangeCustomer && canDeleteAddress(order, true),
-    copy: permissions.includes(PERMISSIONS.CAN_COPY_ORDER),
+    order,
+    permissions,
+    blocker,
+    can: (action) => blocker(action) === null,
+    has: (permission) => permissions.includes(permission),
+    canDeleteAddress: (wrongPin) =>
+      permissions.includes(PERMISSIONS.CAN_CHANGE_CUSTOMER) &&
+      addressDeleteBlocker(
+        {
+          state: order.state,
+          fulfillmentMethod: order.fulfillmentMethod,
+          customerAddressId: address.id,
+        },
+        address,
+        wrongPin,
+      ) === null,
   };
 }

@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { showErrorToast } from '../../../lib/toast';
 import { useSessionUser } from '../../../lib/use-session';
 import { OrderActionDialog } from './order-action-dialog';
-import { orderActionGates } from './order-action-gates';
 import { type ActionKey, offeredActions } from './order-action-registry';
 import { useNow } from './use-now';
 
 /**
  * The action buttons of the order detail (spec §2.6) and of the unverified order detail (§2.4),
  * with their dialogs. Each button shows only when the user's permissions, the order's state and
- * its facts allow it, by the same rules the server applies (order-action-gates.ts, ADR 0014).
+ * its facts allow it, by the same rules the server applies (each action's gate, ADR 0014).
  * On the unverified detail, verifying or cancelling hands back to the page (onDone).
  */
 export function OrderActionsToolbar({
@@ -27,8 +26,8 @@ export function OrderActionsToolbar({
   const now = useNow(30_000);
   // Kept after closing, so the dialog animates out before it unmounts with the next choice.
   const [dialog, setDialog] = useState<{ action: ActionKey; opened: boolean } | null>(null);
-  const gates = orderActionGates(order, user?.userPermissions.map((p) => p.name) ?? [], now);
-  const buttons = offeredActions(surface, gates);
+  const permissions = user?.userPermissions.map((p) => p.name) ?? [];
+  const buttons = offeredActions(surface, order, permissions, now);
 
   const open = (button: (typeof buttons)[number]) => {
     const refusal = button.refusal?.(order);
