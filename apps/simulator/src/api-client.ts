@@ -1,7 +1,13 @@
-import { fillPath, type ParamName, type PathOf, type PathParams } from '@dastak/core/api-paths';
+import {
+  fillPath,
+  type ParamName,
+  type PathOf,
+  type PathParams,
+  type QueryValue,
+  queryString,
+} from '@dastak/core/api-paths';
 import type { ApiCall, Reply } from '@dastak/core/api-replies';
 import type { User } from '@dastak/core/entities/auth';
-import { camelToSnake } from '@dastak/core/wire-case';
 
 /**
  * A small fetch wrapper that speaks the Dastak API as the console and the rider app do. Calls are
@@ -25,7 +31,6 @@ export interface Credentials {
   password: string;
 }
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 type Query = Record<string, QueryValue>;
 
 /** A call's options: a path with ':name' segments needs them, as params. */
@@ -47,13 +52,7 @@ function urlOf(
   params: Record<string, string | number> | undefined,
   query: Query = {},
 ): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === null || value === undefined || value === '') continue;
-    search.set(camelToSnake(key), Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const text = search.toString();
-  return `${fillPath(path, params)}${text ? `?${text}` : ''}`;
+  return `${fillPath(path, params)}${queryString(query)}`;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

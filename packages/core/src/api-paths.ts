@@ -1,4 +1,5 @@
 import type { ApiCall } from './api-replies';
+import { camelToSnake } from './wire-case';
 
 /**
  * Calls by path (ADR 0020): the types a client needs to ask for '/orders/:vertical/:id/' with its
@@ -30,4 +31,26 @@ export function fillPath(path: string, params: Record<string, string | number> =
     if (value === undefined) throw new Error(`fillPath: no value for :${name} in ${path}`);
     return encodeURIComponent(String(value));
   });
+}
+
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly (string | number)[];
+
+/**
+ * A call's query as the API reads it: snake_case keys, lists comma-joined, empty values left
+ * out. '' or '?a=1&b=2'.
+ */
+export function queryString(query: Record<string, QueryValue> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(camelToSnake(key), Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }

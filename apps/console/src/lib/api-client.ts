@@ -1,7 +1,14 @@
-import { fillPath, type ParamName, type PathOf, type PathParams } from '@dastak/core/api-paths';
+import {
+  fillPath,
+  type ParamName,
+  type PathOf,
+  type PathParams,
+  type QueryValue,
+  queryString,
+} from '@dastak/core/api-paths';
 import type { ApiCall, Reply } from '@dastak/core/api-replies';
 import { ERRORS } from '@dastak/core/messages';
-import { camelToSnake, keysToSnake } from '@dastak/core/wire-case';
+import { keysToSnake } from '@dastak/core/wire-case';
 import { emitAuthEvent } from './auth-events';
 import {
   dropAccessToken,
@@ -20,8 +27,6 @@ import { showErrorToast } from './toast';
  */
 
 export const API_BASE = '/api/v1';
-
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,13 +58,7 @@ export class ApiError extends Error {
 type RawResponse = { status: number; data: unknown };
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === null || value === undefined || value === '') continue;
-    params.set(camelToSnake(key), Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const text = params.toString();
-  return `${API_BASE}${path}${text ? `?${text}` : ''}`;
+  return `${API_BASE}${path}${queryString(query)}`;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null) {
