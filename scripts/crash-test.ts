@@ -194,10 +194,7 @@ try {
         const latitude = Number((24.8 + ++pingSeq * 1e-6).toFixed(6));
         try {
           await rider.post('/rider-app/location/', {
-            latitude,
-            longitude: 67.05,
-            battery: 80,
-            network_state: true,
+            body: { latitude, longitude: 67.05, battery: 80, network_state: true },
           });
           ackedPings.push({ riderId, latitude });
         } catch {

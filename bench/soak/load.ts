@@ -47,7 +47,7 @@ function today() {
   const to = toKarachiIso(endOfKarachiDay(now));
   const sixBack = toKarachiIso(new Date(now.getTime() - 6 * 86_400_000)).slice(0, 10);
   return {
-    win: `pickup_from=${encodeURIComponent(from)}&pickup_to=${encodeURIComponent(to)}`,
+    win: { pickupFrom: from, pickupTo: to },
     sixBack,
   };
 }
@@ -70,10 +70,7 @@ export async function startLoad(o: LoadOptions) {
   const chosen = roster.slice(0, o.riders);
 
   // Dashboards on the regions holding most of the chosen riders.
-  const staffRiders = await allPages<{
-    email: string | null;
-    profile?: { region?: { id: number } | null; vertical?: { name: string } | null };
-  }>(backoffice.staff, '/entity/riders/', 20);
+  const staffRiders = await allPages(backoffice.staff, '/entity/riders/', { maxPages: 20 });
   const chosenEmails = new Set(chosen.map((r) => r.email));
   const byRegion = new Map<number, { vertical: Vertical; riders: number }>();
   for (const r of staffRiders) {
@@ -157,22 +154,47 @@ export async function startLoad(o: LoadOptions) {
       'roster',
       'online',
     ];
-    const urlOf = (name: string) => {
+    // One dashboard call by name, as the dashboard page makes it.
+    const call = (name: string) => {
       const { win, sixBack } = today();
-      const v = d.vertical;
+      const vertical = { params: { vertical: d.vertical } };
       const r = d.regionId;
-      const states = DASHBOARD_ORDER_STATES.join(',');
-      return {
-        map: `/orders/${v}/dashboard/?${win}&regions=${r}&states=${states}`,
-        late: `/orders/${v}/late-orders/?${win}&regions=${r}`,
-        atRisk: `/orders/${v}/at-risk-orders/?${win}&regions=${r}`,
-        orderStats: `/stats/${v}/orders/?${win}&region_id=${r}`,
-        onTime: `/stats/${v}/dashboard/?${win}&region_id=${r}`,
-        daily: `/stats/daily-order-stats/?date=${sixBack}&region=${r}`,
-        riderStats: `/stats/rider/?region_id=${r}`,
-        roster: `/entity/riders-np/?regions=${r}`,
-        online: `/entity/online-riders/?regions=${r}`,
-      }[name] as string;
+      const states = [...DASHBOARD_ORDER_STATES];
+      switch (name) {
+        case 'map':
+          return dashApi.get('/orders/:vertical/dashboard/', {
+            ...vertical,
+            query: { ...win, regions: r, states },
+          });
+        case 'late':
+          return dashApi.get('/orders/:vertical/late-orders/', {
+            ...vertical,
+            query: { ...win, regions: r },
+          });
+        case 'atRisk':
+          return dashApi.get('/orders/:vertical/at-risk-orders/', {
+            ...vertical,
+            query: { ...win, regions: r },
+          });
+        case 'orderStats':
+          return dashApi.get('/stats/:vertical/orders/', {
+            ...vertical,
+            query: { ...win, regionId: r },
+          });
+        case 'onTime':
+          return dashApi.get('/stats/:vertical/dashboard/', {
+            ...vertical,
+            query: { ...win, regionId: r },
+          });
+        case 'daily':
+          return dashApi.get('/stats/daily-order-stats/', { query: { date: sixBack, region: r } });
+        case 'riderStats':
+          return dashApi.get('/stats/rider/', { query: { regionId: r } });
+        case 'roster':
+          return dashApi.get('/entity/riders-np/', { query: { regions: r } });
+        default:
+          return dashApi.get('/entity/online-riders/', { query: { regions: r } });
+      }
     };
     let ended = false;
     const open = async () => {
@@ -213,7 +235,7 @@ export async function startLoad(o: LoadOptions) {
           if (s.events.length > 10_000) s.events.length = 0; // memory of this process, not the server's
           const due = [...stale];
           stale.clear();
-          await Promise.allSettled(due.map((n) => dashApi.get(urlOf(n))));
+          await Promise.allSettled(due.map(call));
           if (ended && o.running() && reopens < MAX_REOPENS) {
             reopens++;
             s = await open();
@@ -225,17 +247,17 @@ export async function startLoad(o: LoadOptions) {
 
   // Dispatchers paging the orders lists (the filter sets of bench/order-list.bench.ts).
   const listApi = client(DISPATCHER, staffGate);
-  const mix = (v: Vertical, r: number) => {
+  const mix = (r: number) => {
     const { win } = today();
     return [
-      `${win}&ordering=pickup`,
-      `${win}&ordering=-created`,
-      `${win}&regions=${r}&ordering=pickup`,
-      `${win}&states=needsAssignment,assigned,problem&ordering=pickup`,
-      `${win}&search=0300&ordering=pickup`,
-      'ordering=-created',
-      `${win}&ordering=pickup&page=2`,
-    ].map((q) => `/orders/${v}/?${q}`);
+      { ...win, ordering: 'pickup' },
+      { ...win, ordering: '-created' },
+      { ...win, regions: r, ordering: 'pickup' },
+      { ...win, states: ['needsAssignment', 'assigned', 'problem'], ordering: 'pickup' },
+      { ...win, search: '0300', ordering: 'pickup' },
+      { ordering: '-created' },
+      { ...win, ordering: 'pickup', page: 2 },
+    ];
   };
   for (let c = 0; c < o.listClients; c++) {
     const listRng = rng.fork(500 + c);
@@ -245,7 +267,12 @@ export async function startLoad(o: LoadOptions) {
           const d = dashRegions.length
             ? listRng.pick(dashRegions)
             : { vertical: 'blood' as const, regionId: 1 };
-          await listApi.get(listRng.pick(mix(d.vertical, d.regionId))).catch(quiet);
+          await listApi
+            .get('/orders/:vertical/', {
+              params: { vertical: d.vertical },
+              query: listRng.pick(mix(d.regionId)),
+            })
+            .catch(quiet);
           await sleep(o.listEveryMs * (0.5 + listRng.next()));
         }
       })(),
