@@ -8,6 +8,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { sharedSession, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
+import { createOrderAtOwnAddress, OrdersApi } from '../fixtures/order-actions-api';
 import { appPath, visible } from '../fixtures/ui';
 
 const session = useBrowser();
@@ -166,6 +167,10 @@ describe('unverified orders list', () => {
 
   test("from the X-ray dashboard, Unverified lands on the X-ray list with the panel's figure", async () => {
     const { page } = session;
+    // One unverified X-ray order of the test's own, so specs running beside it that verify or
+    // cancel demo orders cannot leave today without one (the demo keeps only two per vertical).
+    const api = OrdersApi.withSession(session.baseUrl, sharedSession('admin'));
+    await createOrderAtOwnAddress(api, 'xray', new Set(), { verified: 'never' });
     // The X-ray region with the most unverified orders today: the count the link must carry.
     const window = {
       pickupFrom: toKarachiIso(startOfKarachiDay(new Date())),
