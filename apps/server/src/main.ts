@@ -1,7 +1,8 @@
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError, configWarnings, loadConfig } from './config/config';
 import { DataDirError, openDb } from './db/client';
+import { describeStartFailure } from './db/unreachable';
 import { pgliteOf } from './demo/insert';
 import { startAutoAssignment } from './jobs/auto-assignment';
 import { startLocationRetention } from './jobs/location-retention';
@@ -16,6 +17,7 @@ import { startLatePushSweep } from './modules/push/late-sweep';
 import { startSamplePushSweep } from './modules/push/sample-sweep';
 import { serveAdminSocket } from './ops/backup';
 import { serverRunning } from './ops/data-dir';
+import { checkPortFree } from './ops/port-check';
 
 /** How long a SIGTERM may take before the process gives up and exits 1 (ADR 0032). */
 const SHUTDOWN_BOUND_MS = 10_000;
@@ -36,18 +38,28 @@ async function main() {
   // Asynchronous stdout: the log is written off the request's path, and closed on shutdown.
   const { log, close: closeLog } = createLogger(config.LOG_LEVEL);
   const started = Date.now();
+  for (const warning of configWarnings()) log.warn(warning);
+  // Before the database is opened, seeded or any job starts (ADR 0064).
+  const portTaken = await checkPortFree(config.PORT, config.HOST);
+  if (portTaken) fail(portTaken);
   // Two servers on one embedded database would corrupt it.
   if (!config.DATABASE_URL && (await serverRunning(config.DATA_DIR))) {
-    process.stderr.write(`Another Dastak server is using ${config.DATA_DIR}\n`);
-    process.exit(1);
+    fail(`Another Dastak server is using ${config.DATA_DIR}`);
   }
   // A DATA_DIR of an earlier release (0755 folders, 0666 table files, 0644 outbox files).
   const tightened = describeTightened(config.DATA_DIR, tightenTree(config.DATA_DIR));
   if (tightened) log.warn(tightened);
   const dbHandle = await openDb({
     databaseUrl: config.DATABASE_URL,
+    listenUrl: config.DATABASE_LISTEN_URL,
+    poolMax: config.DB_POOL_MAX,
     dataDir: config.DATA_DIR,
     onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects'),
+  }).catch((err) => {
+    // A refused connection, an unknown host, a missing database or role: one line, no stack.
+    const line = config.DATABASE_URL && describeStartFailure(err, config.DATABASE_URL);
+    if (line) fail(line);
+    throw err;
   });
   log.info(
     { engine: dbHandle.kind, dataDir: dbHandle.kind === 'pglite' ? config.DATA_DIR : undefined },
@@ -142,6 +154,12 @@ async function main() {
     });
   process.on('SIGTERM', () => void onSignal('SIGTERM'));
   process.on('SIGINT', () => void onSignal('SIGINT'));
+}
+
+/** A start that cannot go on: one line for the operator, no stack. */
+function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
 }
 
 /** Sentry only when a DSN is configured; the SDK is not even loaded otherwise. */

@@ -70,6 +70,8 @@ export const ERRORS = {
   INVALID_CREDENTIALS: 'Unable to log in with provided credentials.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
   SHUTTING_DOWN: 'The server is restarting. Please try again in a moment.',
+  DATABASE_UNAVAILABLE:
+    'The service cannot reach its database just now. Please try again in a moment.',
   INVALID_REFRESH_TOKEN: 'Invalid or expired refresh token.',
   INVALID_RESET_TOKEN: 'This password reset link is invalid or has expired.',
   /** An admin deactivating their own account would lock themselves out (ADR 0053). */

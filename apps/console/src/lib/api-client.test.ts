@@ -88,3 +88,39 @@ describe('the api client when the access token has expired', () => {
     expect(store.has('dastak.refreshToken')).toBe(false);
   });
 });
+
+describe('the api client when the server answers 503', () => {
+  /** 503 with Retry-After: 0 the first `failures` times, then 200. */
+  function restartingServer(failures: number) {
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push(`${init.method} ${url}`);
+        const down = seen.length <= failures;
+        return new Response(JSON.stringify(down ? { detail: ERRORS.DATABASE_UNAVAILABLE } : {}), {
+          status: down ? 503 : 200,
+          headers: { 'content-type': 'application/json', 'retry-after': '0' },
+        });
+      }),
+    );
+    store.set('dastak.token', 'new');
+    return seen;
+  }
+
+  it('reads again after Retry-After, and the user never hears of it', async () => {
+    const seen = restartingServer(2);
+    await expect(apiRequest('/riders/')).resolves.toEqual({});
+    expect(seen).toEqual(Array(3).fill('GET /api/v1/riders/'));
+    expect(showErrorToast).not.toHaveBeenCalled();
+  });
+
+  it('does not repeat a write, which may have been applied: the user is told', async () => {
+    const seen = restartingServer(1);
+    await expect(apiRequest('/riders/', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(seen).toHaveLength(1);
+    expect(showErrorToast).toHaveBeenCalledWith(ERRORS.DATABASE_UNAVAILABLE);
+  });
+});

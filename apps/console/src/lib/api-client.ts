@@ -55,7 +55,15 @@ export class ApiError extends Error {
   }
 }
 
-type RawResponse = { status: number; data: unknown };
+type RawResponse = { status: number; data: unknown; retryAfter: number | null };
+
+/**
+ * A read the server could not serve for a moment (503: restarting, or its database is) is sent
+ * again after the Retry-After it names, up to this many times and this long a wait; writes are
+ * not repeated (they may have been applied), their 503 reaches the user.
+ */
+const READ_RETRIES_ON_503 = 3;
+const READ_RETRY_MAX_WAIT_S = 10;
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
   return `${API_BASE}${path}${queryString(query)}`;
@@ -83,7 +91,25 @@ async function send(path: string, options: RequestOptions, token: string | null)
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, ERRORS.NETWORK);
   }
-  return { status: response.status, data: await readBody(response) } satisfies RawResponse;
+  const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  return {
+    status: response.status,
+    data: await readBody(response),
+    retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
+  } satisfies RawResponse;
+}
+
+/** `send`, again after Retry-After while a read meets 503 (READ_RETRIES_ON_503). */
+async function sendRetryingReads(path: string, options: RequestOptions, token: string | null) {
+  let result = await send(path, options, token);
+  const isRead = (options.method ?? 'GET') === 'GET';
+  for (let tries = 0; isRead && result.status === 503 && tries < READ_RETRIES_ON_503; tries++) {
+    const waitS = Math.min(result.retryAfter ?? 1, READ_RETRY_MAX_WAIT_S);
+    await new Promise((resolve) => setTimeout(resolve, waitS * 1000));
+    if (options.signal?.aborted) break;
+    result = await send(path, options, token);
+  }
+  return result;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -163,7 +189,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const sentToken = auth ? getAccessToken() : null;
   let result: RawResponse;
   try {
-    result = await send(path, options, sentToken);
+    result = await sendRetryingReads(path, options, sentToken);
     if (auth && result.status === 401 && detailOf(result.data) === ERRORS.JWT_EXPIRED) {
       // Another request may already have refreshed; then the stored token is newer than ours.
       const stored = getAccessToken();
@@ -174,7 +200,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         endSession();
         fail(new ApiError(401, ERRORS.JWT_EXPIRED), options, outcome.detail);
       }
-      result = await send(path, options, outcome.token);
+      result = await sendRetryingReads(path, options, outcome.token);
     }
   } catch (error) {
     if (error instanceof ApiError && error.status === 0) fail(error, options, ERRORS.NETWORK);
@@ -187,7 +213,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const error = new ApiError(status, detail, errorsOf(data), data);
   if (status >= 500) {
     console.error(`[api] ${options.method ?? 'GET'} ${path} -> ${status}`, data);
-    fail(error, options, ERRORS.SERVER);
+    // A 503 says in words why and that it passes (restarting, database away); a 500 says nothing.
+    fail(error, options, status === 503 && detail ? detail : ERRORS.SERVER);
   }
   if (status === 401 && auth) dropAccessToken();
   // A stale edit (409 with the record as it is now) is the form's to show, with who changed what.

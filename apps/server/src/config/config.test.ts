@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 describe('configuration', () => {
   it('defaults: port 8080, ./data, PGlite with demo data, public URL from the port', () => {
@@ -50,5 +50,24 @@ describe('configuration', () => {
 
   it('empty strings count as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).PORT).toBe(8080);
+  });
+
+  it('warns when PostgreSQL is used without PUBLIC_URL (customer links would say localhost)', () => {
+    const db = 'postgres://dastak@db.internal/dastak';
+    expect(configWarnings({ DATABASE_URL: db })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set: the links sent to customers/),
+    ]);
+    expect(configWarnings({ DATABASE_URL: db, PUBLIC_URL: 'https://dastak.example.pk' })).toEqual(
+      [],
+    );
+    // On the embedded database (a laptop, the demo) localhost is what is meant.
+    expect(configWarnings({})).toEqual([]);
+  });
+
+  it('sizes the pool and takes a LISTEN URL that bypasses a pooler', () => {
+    expect(loadConfig({}).DB_POOL_MAX).toBe(20);
+    expect(loadConfig({ DB_POOL_MAX: '50' }).DB_POOL_MAX).toBe(50);
+    expect(() => loadConfig({ DB_POOL_MAX: '1' })).toThrow(/DB_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'http://x' })).toThrow(/DATABASE_LISTEN_URL/);
   });
 });

@@ -25,6 +25,16 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * PostgreSQL: a direct URL for the realtime LISTEN connection when DATABASE_URL goes through a
+   * transaction-mode pooler (PgBouncer), which cannot carry LISTEN (ADR 0064).
+   */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** PostgreSQL: connections in each server's pool. */
+  DB_POOL_MAX: z.coerce.number().int().min(2).max(500).default(20),
   ADMIN_EMAIL: z.email().default('admin@dastak.local'),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   DEMO_DATA: onOff.optional(),
@@ -112,6 +122,22 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'DATA_DIR'> &
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Settings that start but are likely a mistake, for the start to log as warnings. On
+ * PostgreSQL (a deployment, not a laptop) a PUBLIC_URL left unset makes every customer link
+ * point at localhost.
+ */
+export function configWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  if (env.DATABASE_URL && !env.PUBLIC_URL) {
+    warnings.push(
+      'PUBLIC_URL is not set: the links sent to customers (tracking, feedback) will point at ' +
+        'localhost. Set PUBLIC_URL to the address customers open, e.g. https://dastak.example.pk',
+    );
+  }
+  return warnings;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean unset, as in most .env files.

@@ -29,6 +29,11 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: where the realtime LISTEN connection goes when it must bypass a
+   * transaction-mode pooler (PgBouncer cannot carry LISTEN); unset, the pool's own URL.
+   */
+  listenUrl?: string;
 }
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -46,6 +51,31 @@ export interface OpenDbOptions {
   loadDataDir?: Blob;
   /** Errors of idle pooled connections (server restart, terminated backend). */
   onPoolError?: (err: Error) => void;
+  /** PostgreSQL only: the pool's size (DB_POOL_MAX). */
+  poolMax?: number;
+  /** PostgreSQL only: DATABASE_LISTEN_URL (DbHandle.listenUrl). */
+  listenUrl?: string;
+}
+
+/**
+ * The session lock every server takes on PostgreSQL while it migrates, so N servers started at
+ * once during an upgrade run the migrations one after another: the first applies them, the
+ * others find them applied. Without it two run `CREATE EXTENSION pg_trgm` at once and one
+ * crashes (ADR 0064). Any constant will do, as long as it never changes.
+ */
+export const MIGRATION_LOCK_KEY = 7_202_611_280;
+
+/** Migrations under the advisory lock, held on a connection of its own. */
+async function migrateLocked(pool: pg.Pool, db: Db) {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Released with the session too, should the unlock itself fail on a broken connection.
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
@@ -53,15 +83,26 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     // maxUses: hot statements are prepared once per connection (lib/statement-cache.ts names
     // them) and PostgreSQL keeps each until its connection closes; replacing a connection now
     // and then bounds that memory whatever shapes the lists have seen.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20, maxUses: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 20,
+      maxUses: 10_000,
+    });
     // Without a listener, an idle connection dropped by the server crashes the process; the pool
     // replaces it on the next checkout, so reporting it is enough.
     pool.on('error', (err) => opts.onPoolError?.(err));
     const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    try {
+      await migrateLocked(pool, db);
+    } catch (err) {
+      // The caller exits; an open pool would keep the process alive meanwhile.
+      await pool.end().catch(() => {});
+      throw err;
+    }
     return {
       db,
       kind: 'postgres',
+      listenUrl: opts.listenUrl,
       ping: async () => {
         await pool.query('select 1');
       },

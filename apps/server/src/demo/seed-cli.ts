@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { openDb } from '../db/client';
 import { keepFilesPrivate } from '../lib/private-files';
+import { refuseWhileServing } from '../ops/data-dir';
 import { clearDemoData, generateDemoData, hasOrders } from './generate';
 import { DEFAULT_DEMO_SEED } from './random';
 
@@ -39,6 +40,12 @@ const target = values['database-url']
 console.log(
   `seed: opening ${values['database-url'] ? 'PostgreSQL' : `PGlite in ${values['data-dir']}`}`,
 );
+if (target.dataDir) {
+  await refuseWhileServing(target.dataDir, 'npm run seed').catch((err: Error) => {
+    console.error(err.message);
+    process.exit(1);
+  });
+}
 const handle = await openDb(target);
 try {
   if (await hasOrders(handle.db)) {

@@ -24,7 +24,7 @@ export async function listenChannel(
     return { close: () => unlisten() };
   }
   if (!(client instanceof pg.Pool)) throw new Error('realtime: unknown database client');
-  const options = client.options;
+  const options = handle.listenUrl ? { connectionString: handle.listenUrl } : client.options;
   let closed = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;

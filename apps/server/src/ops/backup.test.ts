@@ -38,12 +38,14 @@ async function tableSums(db: Db) {
   return sums;
 }
 
+/** One of the operator's commands (`npm run backup`, `user`, `seed`): its script under tsx. */
+const run = (script: string, env: Record<string, string>, ...args: string[]) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
+  });
 const cli = (env: Record<string, string>, ...args: string[]) =>
-  promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/ops/backup-cli.ts'), ...args],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env } },
-  );
+  run('apps/server/src/ops/backup-cli.ts', env, ...args);
 
 async function demo(db: Db) {
   await generateDemoData(db, { orders: 40, staffPassword: 'demo-pass', seed: 11 });
@@ -70,9 +72,19 @@ describe.skipIf(base)('embedded database (PGlite)', () => {
       const { stdout } = await cli({ DATA_DIR: source }, 'backup', '--out', file);
       expect(stdout).toContain('from the running server');
       // Restoring under a running server is refused, and leaves it alone.
-      await expect(cli({ DATA_DIR: source }, 'restore', file)).rejects.toMatchObject({
-        stderr: expect.stringContaining('the server is running'),
-      });
+      // So are a new user and a seed, whose change the server would lose: each says so.
+      for (const [script, args] of [
+        ['apps/server/src/ops/backup-cli.ts', ['restore', file]],
+        [
+          'apps/server/src/modules/users/user-cli.ts',
+          ['create', '--email', 'x@y.pk', '--password', 'secret1'],
+        ],
+        ['apps/server/src/demo/seed-cli.ts', ['--data-dir', source, '--orders', '5']],
+      ] as const) {
+        await expect(run(script, { DATA_DIR: source }, ...args)).rejects.toMatchObject({
+          stderr: expect.stringContaining(`A Dastak server is running on ${source}: stop it`),
+        });
+      }
       expect(await tableSums(handle.db)).toEqual(before);
     } finally {
       await socket.close();

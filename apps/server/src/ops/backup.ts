@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { checkDataDirVersion, openDb } from '../db/client';
 import { PRIVATE_FILE_MODE, privateTar, tightenTree } from '../lib/private-files';
-import { adminSocketOf, pgliteDirOf, serverRunning } from './data-dir';
+import { adminSocketOf, pgliteDirOf, refuseWhileServing, serverRunning } from './data-dir';
 
 /**
  * Backups of the embedded database and of PostgreSQL (ADR 0032).
@@ -266,9 +266,7 @@ export async function restore(target: Target, file: string): Promise<RestoreResu
   if (!head.subarray(0, 2).equals(GZIP)) {
     throw new Error(`${file} is not an embedded-database backup (gzipped tar)`);
   }
-  if (await serverRunning(target.dataDir)) {
-    throw new Error('the server is running on this data directory: stop it, then restore');
-  }
+  await refuseWhileServing(target.dataDir, 'npm run restore');
   const dir = pgliteDirOf(target.dataDir);
   let previous: string | undefined;
   if (fs.existsSync(dir)) {

@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { DomainError, type DomainErrorCode } from '../lib/domain-errors';
 import { methodNotAllowedPlugin } from './method-not-allowed';
 
@@ -52,6 +53,12 @@ const STATUS_DETAILS: Record<number, string> = {
   429: ERRORS.TOO_MANY_REQUESTS,
   431: HTTP_MESSAGES.HEADERS_TOO_LARGE,
 };
+
+/**
+ * How long a client waits before retrying a call the database could not serve (a restart or a
+ * failover takes seconds); the console and the rider app retry reads after it (ADR 0064).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** A 429 that names no wait (a plugin's own) says to wait a minute, the longest limit window. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -130,6 +137,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply
       .code(503)
       .header('connection', 'close')
+      .header('retry-after', '1')
       .type('application/json; charset=utf-8')
       .serializer(JSON.stringify)
       .send({ detail: ERRORS.SHUTTING_DOWN });
@@ -160,6 +168,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return frameworkError(error, reply);
+    // A database that is down or restarting is not this request's fault: 503, come back soon.
+    if (isDatabaseUnreachable(error)) {
+      req.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: ERRORS.DATABASE_UNAVAILABLE });
+    }
     req.log.error({ err: error }, 'unhandled error');
     app.reportError?.(error);
     // The request id lets support find the logged error from what the user saw.

@@ -1,4 +1,6 @@
+import { APP_VERSION } from '@dastak/core/constants';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { INSTANCE_ID } from '../../jobs/job-leases.repository';
 import { startPeriodicJob } from '../../jobs/periodic-job';
 import { createTestApp } from '../../test/test-app';
 import { jobHealth } from './health.routes';
@@ -17,7 +19,28 @@ it('reports the database reachable, without a token', async () => {
     database: 'up',
     engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
     jobs: [],
+    version: APP_VERSION,
+    instanceId: INSTANCE_ID,
+    uptimeSeconds: expect.any(Number),
   });
+});
+
+it('answers liveness without the database and readiness with it: 503 when it is down', async () => {
+  const live = await t.app.inject({ url: '/api/health/live' });
+  expect(live.json()).toMatchObject({ status: 'alive', version: APP_VERSION });
+  const ready = await t.app.inject({ url: '/api/health/ready' });
+  expect([ready.statusCode, ready.json().ready]).toEqual([200, true]);
+
+  const ping = t.app.dbHandle.ping;
+  t.app.dbHandle.ping = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+  try {
+    const down = await t.app.inject({ url: '/api/health/ready' });
+    expect([down.statusCode, down.json()]).toMatchObject([503, { ready: false, database: 'down' }]);
+    expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(503);
+  } finally {
+    t.app.dbHandle.ping = ping;
+  }
 });
 
 it('reports each background job, degraded while one fails, ok again once it runs clean', async () => {

@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS, ROLE_PERMISSIONS, type RoleName } from '@dastak/core/p
 import { loadConfig } from '../../config/config';
 import { openDb } from '../../db/client';
 import { keepFilesPrivate } from '../../lib/private-files';
+import { refuseWhileServing } from '../../ops/data-dir';
 import { ensurePermissions } from './users.repository';
 import { createStaffUser, setPermissions } from './users.service';
 
@@ -38,6 +39,7 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
+  if (!config.DATABASE_URL) await refuseWhileServing(config.DATA_DIR, 'npm run user');
   const handle = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await ensurePermissions(handle.db, ALL_PERMISSIONS);
