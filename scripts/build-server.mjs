@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
@@ -86,7 +86,11 @@ export async function buildServer() {
 }
 
 export async function ensureServerBuild() {
-  if (serverBundleIsStale()) await buildServer();
+  if (serverBundleIsStale()) {
+    await buildServer();
+    // esbuild's service process would otherwise stay beside the server for its whole life.
+    await stop();
+  }
   return SERVER_BUNDLE;
 }
 

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: builds the console and the server on first run (or when their sources are newer
-// than the build), then starts the server, which migrates the database and loads demo data on a
-// new one.
-import { spawn, spawnSync } from 'node:child_process';
+// than the build), then runs the server in this process, which migrates the database and loads
+// demo data on a new one. In production, build once (`npm run build`) and run only the bundle:
+// `node --enable-source-maps apps/server/dist/main.mjs` (docs/operations.md), no npm, no build
+// tools resident.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensureServerBuild } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,12 +31,10 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The server runs as a bundle (ADR 0046), rebuilt here when a source is newer.
+// The server runs as a bundle (ADR 0046), rebuilt here when a source is newer, in this very
+// process (a child would leave this one resident beside it, 40 MB for nothing); the bundle
+// handles the signals itself.
 const bundle = await ensureServerBuild();
-const server = spawn(process.execPath, ['--enable-source-maps', bundle], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+process.setSourceMapsEnabled(true);
+process.chdir(root);
+await import(pathToFileURL(bundle).href);
