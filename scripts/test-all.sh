@@ -31,6 +31,10 @@ install_missing_packages() {
   local missing=()
   [[ -x /usr/bin/chromium ]] || missing+=(chromium)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+  # The deployment files' own checkers (scripts/check-deploy.sh).
+  command -v promtool >/dev/null || missing+=(prometheus)
+  command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx-light)
+  command -v systemd-analyze >/dev/null || missing+=(systemd)
   [[ ${#missing[@]} -eq 0 ]] && return 0
 
   banner "installing ${missing[*]} (Debian packages)"
@@ -153,6 +157,8 @@ check 'lint (biome)' npx biome check .
 check 'lint (import boundaries)' npm run lint:deps
 # The document at /api/docs/json, linted by Redocly: no error and no warning (redocly.yaml).
 check 'openapi lint' npx tsx scripts/openapi-lint.ts
+# deploy/: the systemd unit, the Prometheus alert rules and the nginx site, by their own tools.
+check 'deploy files' env PATH="$PATH:/usr/sbin" bash scripts/check-deploy.sh
 check_beside_done
 suite 'core, console, simulator and bench' core npx vitest run --project core --project console \
   --project simulator --project bench

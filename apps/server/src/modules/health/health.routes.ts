@@ -1,14 +1,10 @@
 import { APP_VERSION } from '@dastak/core/constants';
-import {
-  healthSchema,
-  type JobHealth,
-  livenessSchema,
-  readinessSchema,
-} from '@dastak/core/entities/health';
+import { healthSchema, livenessSchema, readinessSchema } from '@dastak/core/entities/health';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jobHealth } from '../../jobs/job-health';
 import { INSTANCE_ID } from '../../jobs/job-leases.repository';
-import { type JobStatus, jobStatuses } from '../../jobs/periodic-job';
+import { jobStatuses } from '../../jobs/periodic-job';
 
 /** Which process answered, so an operator behind a load balancer can tell the servers apart. */
 const instance = () => ({
@@ -16,22 +12,6 @@ const instance = () => ({
   instanceId: INSTANCE_ID,
   uptimeSeconds: Math.floor(process.uptime()),
 });
-
-/** A job misses three periods (plus a minute for a slow run) before it counts as stalled. */
-const STALLED_PERIODS = 3;
-
-export function jobHealth(job: JobStatus, now = Date.now()): JobHealth {
-  // A tick skipped because another instance held the period (ADR 0035) is a live job too.
-  const ticks = [job.lastFinishedAt, job.lastSkippedAt].flatMap((d) => (d ? [d.getTime()] : []));
-  const since = ticks.length ? Math.max(...ticks) : job.lastStartedAt?.getTime();
-  const stalled = since !== undefined && now - since > STALLED_PERIODS * job.periodMs + 60_000;
-  return {
-    name: job.name,
-    // The error text stays in the log: this route is public.
-    state: stalled ? 'stalled' : job.lastError !== null ? 'failing' : 'ok',
-    lastRunAt: job.lastFinishedAt?.toISOString() ?? null,
-  };
-}
 
 /**
  * Reports database reachability (503 when the database does not answer) and the background jobs

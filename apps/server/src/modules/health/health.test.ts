@@ -1,9 +1,9 @@
 import { APP_VERSION } from '@dastak/core/constants';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jobHealth } from '../../jobs/job-health';
 import { INSTANCE_ID } from '../../jobs/job-leases.repository';
 import { startPeriodicJob } from '../../jobs/periodic-job';
 import { createTestApp } from '../../test/test-app';
-import { jobHealth } from './health.routes';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

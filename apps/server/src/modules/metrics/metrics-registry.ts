@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DbHandle } from '../../db/client';
 import { outbox } from '../../db/schema/outbox';
-import { onJobRun } from '../../jobs/periodic-job';
+import { jobHealth } from '../../jobs/job-health';
+import { jobStatuses, onJobRun } from '../../jobs/periodic-job';
 
 /**
  * Prometheus metrics (ADR 0033): request rates and latencies by route, job runs and their
@@ -13,8 +14,8 @@ import { onJobRun } from '../../jobs/periodic-job';
  */
 export interface Metrics {
   registry: Registry;
-  /** The realtime module reports how many streams are open. */
-  setStreamClients(read: () => number): void;
+  /** The realtime module reports how many streams are open, and how many it dropped, by why. */
+  setStreamClients(read: () => number, drops?: () => Readonly<Record<string, number>>): void;
   /** Whether `authorization` carries the scrape token. */
   admits(authorization: string | undefined): boolean;
   stop(): void;
@@ -80,7 +81,35 @@ export function createMetrics(app: FastifyInstance, dbHandle: DbHandle, token: s
     },
   });
 
+  // 1 while a job has finished no run for three periods (its /api/health state 'stalled').
+  new Gauge({
+    name: 'dastak_job_stalled',
+    help: 'Background jobs of this process that finished no run for three periods (1 stalled)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    collect() {
+      for (const job of jobStatuses()) {
+        this.set({ job: job.name }, jobHealth(job).state === 'stalled' ? 1 : 0);
+      }
+    },
+  });
+
   let streamClients = () => 0;
+  let streamDrops: () => Readonly<Record<string, number>> = () => ({});
+  // The hub counts since the process started; the counter is brought up to its figures.
+  const countedDrops = new Map<string, number>();
+  new Counter({
+    name: 'dastak_realtime_streams_dropped_total',
+    help: 'Realtime streams the server closed: overflow (queue full), stalled (client not reading), listenerLost',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      for (const [reason, total] of Object.entries(streamDrops())) {
+        this.inc({ reason }, total - (countedDrops.get(reason) ?? 0));
+        countedDrops.set(reason, total);
+      }
+    },
+  });
   new Gauge({
     name: 'dastak_realtime_stream_clients',
     help: 'Open realtime (server-sent events) streams',
@@ -109,8 +138,9 @@ export function createMetrics(app: FastifyInstance, dbHandle: DbHandle, token: s
   const expected = Buffer.from(`Bearer ${token}`);
   return {
     registry,
-    setStreamClients: (read) => {
+    setStreamClients: (read, drops) => {
       streamClients = read;
+      if (drops) streamDrops = drops;
     },
     admits(authorization) {
       if (authorization === undefined) return false;

@@ -4,6 +4,7 @@ import { claimJobPeriod } from '../../jobs/job-leases.repository';
 import { startPeriodicJob } from '../../jobs/periodic-job';
 import { createFixtures, type Fixtures, tokenWith } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
+import { streamDrops } from '../realtime/public';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const scrape = (f: Fixtures, authorization?: string) =>
@@ -118,9 +119,11 @@ describe('with METRICS_TOKEN', () => {
               job: 'metrics-leased-job',
               outcome: 'skipped',
             }) ?? 0) > 0,
+            // Running every 10 ms: not stalled (the alert rule's input, deploy/).
+            sample(text, 'dastak_job_stalled', { job: 'metrics-test-job' }),
           ];
         })
-        .toEqual([true, true, true]);
+        .toEqual([true, true, true, 0]);
     } finally {
       await job.stop();
       await leased.stop();
@@ -129,6 +132,10 @@ describe('with METRICS_TOKEN', () => {
     const text = (await scrape(f, `Bearer ${TOKEN}`)).body;
     expect(sample(text, 'dastak_outbox_backlog')).toBe(1);
     expect(sample(text, 'dastak_realtime_stream_clients')).toBe(0);
+    // What the hub dropped since this process started, by why (the alert rule's input).
+    for (const [reason, total] of Object.entries(streamDrops)) {
+      expect(sample(text, 'dastak_realtime_streams_dropped_total', { reason })).toBe(total);
+    }
     if (process.env.TEST_DATABASE_URL)
       expect(sample(text, 'dastak_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
   });

@@ -12,7 +12,12 @@ import { type ChannelListener, listenChannel } from '../../lib/realtime-listen';
 import type { RealtimeNotice } from '../../lib/realtime-publish';
 import { type RiderRow, toRiderSummary } from '../riders/public';
 import * as repo from './realtime.repository';
-import { type ConnectionLimits, StreamConnection, type StreamScope } from './stream-connection';
+import {
+  type ConnectionLimits,
+  StreamConnection,
+  type StreamDropReason,
+  type StreamScope,
+} from './stream-connection';
 
 const hubs = new WeakMap<Db, RealtimeHub>();
 
@@ -55,7 +60,7 @@ export class RealtimeHub {
       (err) => {
         // Notices may have been missed: every console resyncs on its next hello.
         this.log.warn({ err }, 'realtime listener lost; closing streams');
-        this.closeAll();
+        this.closeAll('listenerLost');
         this.onSessionsChanged(null);
       },
     );
@@ -68,8 +73,8 @@ export class RealtimeHub {
     await this.listener?.close();
   }
 
-  closeAll() {
-    for (const c of [...this.connections]) c.close();
+  closeAll(dropped?: StreamDropReason) {
+    for (const c of [...this.connections]) c.close(dropped);
   }
 
   open(res: ServerResponse, scope: StreamScope) {

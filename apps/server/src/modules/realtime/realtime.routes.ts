@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/domain-errors';
 import { RealtimeHub } from './hub';
 import * as repo from './realtime.repository';
+import { streamDrops } from './stream-connection';
 
 /**
  * GET /realtime/stream?region_id= | ?city_id=: the dashboards' server-sent events (ADR 0002,
@@ -17,7 +18,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     userId === null ? app.tokens.forgetAll() : app.tokens.forgetUser(userId),
   );
   await hub.start();
-  app.metrics?.setStreamClients(() => hub.connections.size);
+  app.metrics?.setStreamClients(
+    () => hub.connections.size,
+    () => streamDrops,
+  );
   // Open streams never end by themselves; end them before the server waits for its sockets.
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => hub.stop());

@@ -14,6 +14,18 @@ export interface ConnectionLimits {
   stallHeartbeats: number;
 }
 
+/**
+ * Streams the server closed on its side, by why: 'overflow' (its queue filled), 'stalled' (the
+ * client stopped reading), 'listenerLost' (notices may have been missed; every console resyncs).
+ * Read by /api/metrics (dastak_realtime_streams_dropped_total); a client's own close is not one.
+ */
+export type StreamDropReason = 'overflow' | 'stalled' | 'listenerLost';
+export const streamDrops: Record<StreamDropReason, number> = {
+  overflow: 0,
+  stalled: 0,
+  listenerLost: 0,
+};
+
 const frame = (e: RealtimeEvent) => `event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
 
 /**
@@ -71,7 +83,7 @@ export class StreamConnection {
     } else if (event.type === 'statsInvalidated') {
       this.stale.set(`${event.data.vertical}:${event.data.regionId}`, event.data);
     } else {
-      if (this.queue.length >= this.limits.queueMax) return this.close();
+      if (this.queue.length >= this.limits.queueMax) return this.close('overflow');
       this.queue.push(frame(event));
     }
     this.schedule();
@@ -82,9 +94,11 @@ export class StreamConnection {
     if (!this.closed) this.write(frame(event));
   }
 
-  close() {
+  /** Closes the stream; with a reason when the server drops it (streamDrops). */
+  close(dropped?: StreamDropReason) {
     if (this.closed) return;
     this.closed = true;
+    if (dropped) streamDrops[dropped] += 1;
     clearInterval(this.heartbeat);
     this.positions.clear();
     this.stale.clear();
@@ -120,7 +134,7 @@ export class StreamConnection {
     if (this.blocked) {
       // Still full since the last beat: the client is not reading. Its state is bounded either
       // way, but a stuck stream only holds a socket; let it go.
-      if (++this.blockedHeartbeats >= this.limits.stallHeartbeats) this.close();
+      if (++this.blockedHeartbeats >= this.limits.stallHeartbeats) this.close('stalled');
       return;
     }
     this.write(': heartbeat\n\n');
