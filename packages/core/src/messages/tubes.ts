@@ -28,6 +28,9 @@ export const TUBE_MESSAGES = {
   HANDED_OVER: 'Handed over',
   MISSING: 'Missing at handover',
   IN_HAND: 'With the rider',
+  /** Delivered by a client that sent no handover scans. */
+  NOT_CHECKED: 'Not checked at handover',
+  COLLECTED: 'Collected',
   /** The rider app's replay of a queued write with a reused key (ADR 0062). */
   REPLAY_DIFFERS:
     'This Idempotency-Key was already used for a different request; send a new key for a new action',
