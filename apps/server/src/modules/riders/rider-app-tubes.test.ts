@@ -264,7 +264,18 @@ describe('Idempotency-Key on rider-app writes', () => {
     expect((await deliver(o.rider, { handed_over_labels: [a] })).statusCode).toBe(409);
   });
 
-  it('a refused call stores no key: the retry is judged afresh', async () => {
+  it('two calls with one key at once: one applies, the other replays its answer', async () => {
+    const o = await reachedOrder();
+    const key = { 'idempotency-key': `race-${o.order.id}-abcdef` };
+    const body = { tube_labels: [label()] };
+    const [a, b] = await Promise.all([collect(o, body, key), collect(o, body, key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
+    const rows = (await activitiesOf(f, o.order.id)).filter((r) => r.verb === 'collected');
+    expect(rows).toHaveLength(1);
+  });
+
+    it('a refused call stores no key: the retry is judged afresh', async () => {
     const o = await reachedOrder();
     const key = { 'idempotency-key': `refused-${o.order.id}-abcdef` };
     expect((await deliver(o.rider, {}, key)).statusCode).toBe(409); // nothing collected yet
