@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TUBE_MESSAGES } from '../messages/tubes';
 import { isValidTubeLabel, normalizeTubeLabel, reconcileHandover } from './tube-labels';
 
 describe('tube labels', () => {
@@ -47,5 +48,18 @@ describe('reconcileHandover', () => {
       missing: [],
       unknown: [],
     });
+  });
+});
+
+describe('tube messages', () => {
+  it('words a flagged handover by what was missing, unknown or both', () => {
+    expect(TUBE_MESSAGES.flagged('Ali', ['B-1'], [])).toBe(
+      'Tube check at handover: Ali delivered without tube B-1',
+    );
+    expect(TUBE_MESSAGES.flagged('Ali', [], ['X-9'])).toBe(
+      'Tube check at handover: Ali delivered with unknown tube X-9',
+    );
+    expect(TUBE_MESSAGES.collectedTubes([])).toBe('');
+    expect(TUBE_MESSAGES.collectedTubes(['B-1'])).toBe(' (tube B-1)');
   });
 });
