@@ -3,7 +3,9 @@
  * tasks and walk orders through reached, collected and delivered, while a call centre books new
  * orders through the staff API. `npm run simulate -- --help` lists the flags.
  */
+
 import { parseArgs } from 'node:util';
+import { RIDER_APP_VERSION } from '@dastak/core/constants';
 import { ApiClient, LoginGate } from './api-client';
 import { Backoffice, type RosterRider, type Vertical } from './backoffice';
 import { Demand } from './demand';
@@ -156,7 +158,7 @@ async function main() {
       r.start,
       {
         mobileModel: r.mobileModel ?? riderRng.pick(DEVICES),
-        appVersion: r.appVersion ?? '1.0.0',
+        appVersion: r.appVersion ?? RIDER_APP_VERSION,
       },
       log,
     );

@@ -47,6 +47,8 @@ export class RiderAgent {
   /** Tasks set aside until a time: breaks being taken, failed actions, pins never given. */
   private readonly skipUntil = new Map<number, number>();
   private readonly inHand = new Set<number>();
+  /** Tube labels scanned at collection, handed over at the centre (ADR 0062). */
+  private tubesInHand: string[] = [];
   private reachedOrder: number | null = null;
   /** The pickup whose door the rider waits at until its reach opens (logged once). */
   private waitingFor: number | null = null;
@@ -237,9 +239,10 @@ export class RiderAgent {
         task.collectionCenter?.name,
       );
       const id = task.collectionCenter?.id ?? center?.id;
-      const answer = await this.call(() =>
-        this.api.post('/rider-app/deliver/', { body: { collection_center_id: id } }),
-      );
+      // Every tube in hand is scanned at the counter, as a careful rider does.
+      const body = { collection_center_id: id, handed_over_labels: this.tubesInHand };
+      const headers = { 'idempotency-key': this.idempotencyKey() };
+      const answer = await this.call(() => this.api.post('/rider-app/deliver/', { body, headers }));
       if (answer) {
         const count = answer.orders?.length ?? this.inHand.size;
         this.stats.deliveries++;
@@ -247,6 +250,7 @@ export class RiderAgent {
         this.log(`${this.name}: delivered ${count} sample(s) at ${task.collectionCenter?.name}`);
         this.stats.tasksDone++;
         this.inHand.clear();
+        this.tubesInHand = [];
       }
       this.dropTask(task, answer ? 0 : RETRY_FAILED_MS);
     }
@@ -257,13 +261,22 @@ export class RiderAgent {
     const task = this.task;
     const orderId = task?.order?.id;
     if (!task || !orderId) return;
+    // One or two tubes per blood sample (order numbers carry the vertical: X-... is X-ray),
+    // labelled after the order (the Code 128 text on the tube).
+    const tubes =
+      task.order && !task.order.number.startsWith('X-')
+        ? Array.from({ length: this.rng.int(1, 2) }, (_, i) => `${task.order?.number}-${i + 1}`)
+        : [];
+    const headers = { 'idempotency-key': this.idempotencyKey() };
     const ok = await this.call(() =>
       this.api.post('/rider-app/orders/:id/collected/', {
         params: { id: orderId },
-        body: this.here(),
+        body: { ...this.here(), tube_labels: tubes },
+        headers,
       }),
     );
     if (ok) {
+      this.tubesInHand.push(...tubes);
       this.stats.collected++;
       this.stats.tasksDone++;
       this.inHand.add(orderId);
@@ -400,6 +413,11 @@ export class RiderAgent {
   }
 
   /** Runs one call; failures are counted and logged, never thrown. */
+  /** A fresh key per action, as the rider app's offline queue sends (ADR 0062). */
+  private idempotencyKey() {
+    return `sim-${this.name.replace(/\W+/g, '')}-${Date.now().toString(36)}-${this.rng.int(0, 1e9)}`;
+  }
+
   private async call<T>(fn: () => Promise<T>): Promise<T | null> {
     try {
       return (await fn()) ?? ({} as T);

@@ -81,6 +81,7 @@ import {
   timingsReportSchema,
 } from './entities/reports';
 import {
+  deliverAnswerSchema,
   dutyAnswerSchema,
   locationAnswerSchema,
   onlineAnswerSchema,
@@ -201,7 +202,7 @@ export const API_REPLIES = {
   'POST /rider-app/orders/:id/collected/': orderActionAnswerSchema,
   'GET /rider-app/problem-strings/': referenceItemListSchema,
   'POST /rider-app/orders/:id/problem/': orderActionAnswerSchema,
-  'POST /rider-app/deliver/': orderActionAnswerSchema,
+  'POST /rider-app/deliver/': deliverAnswerSchema,
   'POST /rider-app/orders/:id/patient-feedback/': createdReplySchema,
   'POST /riders/:riderId/reassign-all/proposal/': bulkReassignProposalSchema,
   'POST /riders/:riderId/reassign-all/': bulkReassignReplySchema,

@@ -3,6 +3,24 @@
 
 export const APP_VERSION = '1.0.12';
 
+/**
+ * The rider app version this server serves at /rider/ (ADR 0062): the app reports it with its
+ * pings, and a rider whose phone reports another version is '(outdated)' on the console. Bump it
+ * with each rider app release (the demo's newest release in app_versions is this one).
+ */
+export const RIDER_APP_VERSION = '2.5.0';
+
+/** Tube labels (ADR 0062): at most this many tubes per order, and labels per handover. */
+export const TUBES_PER_ORDER_MAX = 10;
+export const HANDOVER_LABELS_MAX = 100;
+/** A tube label: Code 128 text the rider scans or types, normalised to [A-Z0-9-]. */
+export const TUBE_LABEL_MIN = 4;
+export const TUBE_LABEL_MAX = 40;
+/** The Idempotency-Key header of the rider app's writes, and how long a key is kept. */
+export const IDEMPOTENCY_KEY_MIN = 8;
+export const IDEMPOTENCY_KEY_MAX = 100;
+export const IDEMPOTENCY_KEY_TTL_HOURS = 48;
+
 export const PHONE_LENGTH = 11;
 export const NAME_MAX = 40;
 export const PASSWORD_MIN = 6;

@@ -194,6 +194,7 @@ describe('activity', () => {
     expect(activityTint('problem')).toBe('issue');
     expect(activityTint('assignmentFailed')).toBe('issue');
     expect(activityTint('followUp')).toBe('issue');
+    expect(activityTint('tubesFlagged')).toBe('issue');
     expect(activityTint('delivered')).toBe('completed');
     expect(activityTint('assigned')).toBe('default');
   });

@@ -134,7 +134,8 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
     rules: [{ actor: 'rider', from: ['reached'] }],
     to: 'collected',
     verb: 'collected',
-    description: '{rider} collected the order',
+    // {tubes}: ' (tubes T-1, T-2)' when the rider scanned tube labels (ADR 0062).
+    description: '{rider} collected the order{tubes}',
   }),
   delivered: row({
     label: 'mark delivered',
@@ -273,14 +274,16 @@ export const ACTIVITY_VERBS = [
   'addressDeleted',
   /** A customer link texted (live location, review, survey; also a resend; ADR 0038). */
   'linkSent',
+  /** The handover at a centre missed a tube or met an unknown one (ADR 0062); no state change. */
+  'tubesFlagged',
 ] as const;
 export type ActivityVerb = (typeof ACTIVITY_VERBS)[number];
 
 export type ActivityTint = 'issue' | 'completed' | 'default';
 
-const ISSUE_VERBS: readonly string[] = ['problem', 'assignmentFailed', 'followUp'];
+const ISSUE_VERBS: readonly string[] = ['problem', 'assignmentFailed', 'followUp', 'tubesFlagged'];
 
-/** Order activity rows are tinted issue for problems, failed assignment and follow-ups. */
+/** Order activity rows are tinted issue for problems, failed assignment, follow-ups and tube flags. */
 export function activityTint(verb: string): ActivityTint {
   if (ISSUE_VERBS.includes(verb)) return 'issue';
   return verb === 'delivered' ? 'completed' : 'default';

@@ -164,6 +164,24 @@ describe('demo data', () => {
     expect(ACTIVITY_VERBS).toEqual(expect.arrayContaining(verbs.map((v) => v.verb)));
   });
 
+  it('gives rider-collected blood samples 1 to 3 tubes, handed over once delivered (ADR 0062)', async () => {
+    const [t] = await rows<Record<string, number>>(
+      a.db,
+      sql`select
+        count(*) filter (where n.tubes = 0 and o.vertical = 'blood' and o.reached_at is not null and o.state in ('collected', 'delivered'))::int as without,
+        count(*) filter (where n.tubes > 3)::int as too_many,
+        count(*) filter (where o.vertical = 'xray' and n.tubes > 0)::int as xray,
+        count(*) filter (where o.state = 'delivered' and n.in_hand > 0)::int as delivered_in_hand,
+        count(*) filter (where n.tubes > 0)::int as with_tubes
+      from orders o
+      cross join lateral (select count(*)::int as tubes,
+        count(*) filter (where t.handed_over_at is null)::int as in_hand
+        from order_tubes t where t.order_id = o.id) n`,
+    );
+    expect(t).toMatchObject({ without: 0, too_many: 0, xray: 0, delivered_in_hand: 0 });
+    expect(t?.with_tubes).toBeGreaterThan(0);
+  });
+
   it('satisfies every foreign key (the PGlite load skips the checks)', async () => {
     const fks = await rows<{ child: string; col: string; parent: string; pcol: string }>(
       a.db,

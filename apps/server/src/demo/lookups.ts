@@ -1,3 +1,4 @@
+import { RIDER_APP_VERSION } from '@dastak/core/constants';
 import type { LookupKind, Scope } from '@dastak/core/states';
 
 /** Reference lists (spec §3). Scope 'common' lists serve both verticals. */
@@ -183,5 +184,5 @@ export const APP_VERSIONS = [
   { version: '2.3.0', daysAgo: 210 },
   { version: '2.4.0', daysAgo: 120 },
   { version: '2.4.1', daysAgo: 75 },
-  { version: '2.5.0', daysAgo: 21 },
+  { version: RIDER_APP_VERSION, daysAgo: 21 },
 ] as const;

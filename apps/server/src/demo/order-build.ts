@@ -274,6 +274,19 @@ export function buildOrder(
       value: t.value,
     });
   }
+  // A rider-collected blood sample carries 1–3 tubes labelled after the order (ADR 0062), from
+  // the id and not the rng, so the rest of the demo stays as it was; delivered ones handed over.
+  if (vertical === 'blood' && times.collected && !offline) {
+    for (let i = 1; i <= 1 + (seed.id % 3); i++) {
+      chunk.tubes.push({
+        orderId: seed.id,
+        label: `${seed.number}-${i}`,
+        collectedAt: new Date(times.collected),
+        collectedById: rider?.id ?? null,
+        handedOverAt: state === 'delivered' && deliveredAt ? new Date(deliveredAt) : null,
+      });
+    }
+  }
   for (const e of events) {
     chunk.activities.push({
       id: ++st.ids.activity,

@@ -6,7 +6,13 @@ import type {
   publicLinks,
   riderToPatientFeedback,
 } from '../db/schema/feedback';
-import type { orderActivities, orderScanTypes, orders, partialOrders } from '../db/schema/orders';
+import type {
+  orderActivities,
+  orderScanTypes,
+  orders,
+  orderTubes,
+  partialOrders,
+} from '../db/schema/orders';
 import type { Rng } from './random';
 import type { ScanTypeRef } from './types';
 import { HOUR, MINUTE } from './types';
@@ -17,6 +23,7 @@ export type OrderChunk = {
   orders: (typeof orders.$inferInsert)[];
   scanTypes: (typeof orderScanTypes.$inferInsert)[];
   activities: (typeof orderActivities.$inferInsert)[];
+  tubes: (typeof orderTubes.$inferInsert)[];
   links: (typeof publicLinks.$inferInsert)[];
   reviews: (typeof orderReviews.$inferInsert)[];
   riderFeedback: (typeof riderToPatientFeedback.$inferInsert)[];
@@ -30,6 +37,7 @@ export function emptyChunk(): OrderChunk {
     orders: [],
     scanTypes: [],
     activities: [],
+    tubes: [],
     links: [],
     reviews: [],
     riderFeedback: [],

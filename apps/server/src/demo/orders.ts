@@ -7,7 +7,13 @@ import {
   publicLinks,
   riderToPatientFeedback,
 } from '../db/schema/feedback';
-import { orderActivities, orderScanTypes, orders, partialOrders } from '../db/schema/orders';
+import {
+  orderActivities,
+  orderScanTypes,
+  orders,
+  orderTubes,
+  partialOrders,
+} from '../db/schema/orders';
 import { insertRows, maxId } from './insert';
 import { type BuildState, buildOrder } from './order-build';
 import type { Questions } from './order-feedback';
@@ -213,6 +219,7 @@ async function flush(db: Db, c: OrderChunk): Promise<void> {
   await insertRows(db, orders, c.orders);
   await insertRows(db, orderScanTypes, c.scanTypes);
   await insertRows(db, orderActivities, c.activities);
+  await insertRows(db, orderTubes, c.tubes);
   await insertRows(db, publicLinks, c.links);
   await insertRows(db, orderReviews, c.reviews);
   await insertRows(db, riderToPatientFeedback, c.riderFeedback);

@@ -1,5 +1,7 @@
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '@dastak/core/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { deleteIdempotencyKeysBefore } from '../lib/idempotency.repository';
 import { deletePingsBefore } from '../modules/attendance/attendance-rollup.repository';
 import { startPeriodicJob } from './periodic-job';
 
@@ -35,6 +37,17 @@ export async function pruneLocationPings(
   return deleted;
 }
 
+/**
+ * Idempotency keys (creates and the rider app's writes, ADR 0062) older than 48 h: a phone's
+ * offline queue replays within hours, and the table would otherwise grow with every write.
+ */
+export function pruneIdempotencyKeys(db: Db, now: Date) {
+  return deleteIdempotencyKeysBefore(
+    db,
+    new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000),
+  );
+}
+
 /** Hourly, once per period across instances (job_leases); the first run one period after start. */
 export function startLocationRetention(
   db: Db,
@@ -49,6 +62,8 @@ export function startLocationRetention(
     run: async () => {
       const deleted = await pruneLocationPings(db, new Date(), opts.days);
       if (deleted) log.info({ deleted, days: opts.days }, 'old rider pings pruned');
+      const keys = await pruneIdempotencyKeys(db, new Date());
+      if (keys) log.info({ deleted: keys }, 'old idempotency keys pruned');
     },
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/outbox';
 
@@ -52,4 +52,13 @@ export async function saveIdempotentResponse(
         eq(idempotencyKeys.route, ref.route),
       ),
     );
+}
+
+/** Deletes keys made before `cutoff` (the location-retention job, every hour; ADR 0062). */
+export async function deleteIdempotencyKeysBefore(db: DbOrTx, cutoff: Date) {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.created, cutoff))
+    .returning({ id: idempotencyKeys.id });
+  return rows.length;
 }

@@ -344,6 +344,8 @@ export function checkAnswer(status: number, body: string, contentType: string): 
     delete rest.current;
     delete rest.modifiedBy;
   }
+  // A reused Idempotency-Key with another request names its code (ADR 0062).
+  if (status === 409 && rest.code === 'REPLAY_DIFFERS') delete rest.code;
   if (Object.keys(rest).length) return `a ${status} with keys ${Object.keys(rest)}`;
   if (typeof detail !== 'string' || !detail) return `a ${status} without a detail`;
   if (!isCatalogueMessage(detail)) return `a ${status} whose detail is not core's: ${detail}`;

@@ -133,7 +133,29 @@ function requestArbitrary(r: RouteEntry) {
           },
           { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
         );
-  return fc.record({ who, id, vertical, query: queryOf(r.schema?.querystring), body });
+  // The rider app's writes take an Idempotency-Key (ADR 0062): a few keys shared across the
+  // routes and bodies (replays and REPLAY_DIFFERS), and keys of the wrong length.
+  const idempotencyKey =
+    r.access === ROUTE_ACCESS.RIDER && r.method !== 'GET'
+      ? fc.option(
+          fc.constantFrom(
+            'fuzz-key-0001',
+            'fuzz-key-0002',
+            'short',
+            'k'.repeat(101),
+            ' '.repeat(9),
+          ),
+          { freq: 2 },
+        )
+      : fc.constant(null);
+  return fc.record({
+    who,
+    id,
+    vertical,
+    query: queryOf(r.schema?.querystring),
+    body,
+    idempotencyKey,
+  });
 }
 
 type Spec = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer S> ? S : never;
@@ -207,6 +229,7 @@ async function send(r: RouteEntry, spec: Spec) {
   const path = r.url.replace(/:vertical\b/g, spec.vertical).replace(/:\w+/g, urlPart(spec.id));
   const url = path + queryString(spec.query);
   const headers: Record<string, string> = { ...WHO[spec.who] };
+  if (spec.idempotencyKey !== null) headers['idempotency-key'] = spec.idempotencyKey;
   const own = ENDS_SESSIONS.test(r.url) ? SESSION_OF[spec.who] : undefined;
   if (own) {
     Object.assign(headers, bearer(await t.app.tokens.signAccess({ ...own, permissions: [] })));

@@ -243,6 +243,8 @@ const CSV_FROM_DETAIL: Record<string, (d: J) => string> = {
   Reviewed: (d) => yesNo(d.needsReview),
   'Follow Up Addressed': (d) => yesNo(d.isFollowUpAddressed),
   Created: (d) => when(d.created),
+  // The sample tubes' labels (ADR 0062), as the detail's Tubes block lists them.
+  Tubes: (d) => (d.tubes as { label: string }[]).map((t) => t.label).join(' '),
 };
 
 const emailsOf = async (to: string) => {

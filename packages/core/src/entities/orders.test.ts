@@ -115,6 +115,7 @@ const order: Order = {
   reachedAt: null,
   deliveredAt: null,
   cancelledAt: null,
+  tubes: [],
   version: 1,
 };
 

@@ -14,6 +14,7 @@ import {
 } from './common';
 import { customerAddressSchema } from './customer-addresses';
 import { patientSchema } from './patients';
+import { orderTubeSchema } from './tubes';
 import { versionSchema } from './versioning';
 
 export const orderStateSchema = z.enum(ORDER_STATES);
@@ -141,6 +142,8 @@ export const orderSchema = z.object({
   reachedAt: dateTimeSchema.nullable(),
   deliveredAt: dateTimeSchema.nullable(),
   cancelledAt: dateTimeSchema.nullable(),
+  /** The sample tubes scanned at collection, oldest first (ADR 0062). */
+  tubes: z.array(orderTubeSchema),
   /** Every change of the order adds one (edits and state actions alike); its ETag. */
   version: versionSchema,
 });

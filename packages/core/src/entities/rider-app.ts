@@ -12,6 +12,7 @@ import {
 import { starRatingSchema } from './feedback';
 import { orderStateSchema } from './orders';
 import { riderStateSchema, riderTaskTypeSchema } from './riders';
+import { collectedTubeLabelsSchema, handedOverLabelsSchema, tubeCheckSchema } from './tubes';
 
 /**
  * Request and response bodies of the rider app API (docs/decisions/0010-rider-app-api.md), in
@@ -67,12 +68,23 @@ export const problemBodySchema = z.object({
   problemStringId: idSchema,
   text: z.string().trim().max(1000).default(''),
 });
-export const deliverBodySchema = z.object({ collectionCenterId: idSchema });
+/** POST /rider-app/orders/{id}/collected/: tube_labels optional for older clients (ADR 0062). */
+export const collectedBodySchema = coordinatesBodySchema.extend({
+  tubeLabels: collectedTubeLabelsSchema.optional(),
+});
+export const deliverBodySchema = z.object({
+  collectionCenterId: idSchema,
+  /** The tubes scanned as handed over; absent: no check (older clients). */
+  handedOverLabels: handedOverLabelsSchema.optional(),
+});
 
 export const orderActionAnswerSchema = z.object({
   detail: z.string(),
   orders: z.array(z.object({ id: idSchema, number: z.string(), state: orderStateSchema })),
 });
+
+/** POST /rider-app/deliver/: the orders delivered and the tube check (all empty without scans). */
+export const deliverAnswerSchema = orderActionAnswerSchema.extend({ tubes: tubeCheckSchema });
 
 /** POST /rider-app/orders/{id}/patient-feedback/ (spec §3 rider-to-patient feedback). */
 export const patientFeedbackBodySchema = z.object({
@@ -107,6 +119,8 @@ export const riderAppTaskSchema = z.object({
       collectedAt: dateTimeSchema.nullable(),
       /** The collected sample's expiry (ADR 0048): deliver before it. */
       sampleExpiresAt: dateTimeSchema.nullable(),
+      /** The tubes scanned at collection (ADR 0062): Deliver lists them for the handover. */
+      tubeLabels: z.array(z.string()),
       patient: z.object({ name: z.string(), phone: z.string() }),
       tests: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
     })

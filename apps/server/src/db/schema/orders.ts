@@ -298,3 +298,29 @@ export const riderTasks = pgTable(
     index('rider_tasks_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
 );
+
+/**
+ * The sample tubes of an order, by the barcode label the rider scanned at the door (ADR 0062):
+ * the chain of custody from collection to the centre. `flag` is set when the handover at the
+ * centre did not account for the tube ('missing'); null while all is well.
+ */
+export const orderTubes = pgTable(
+  'order_tubes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    label: text().notNull(),
+    collectedAt: tz().notNull(),
+    collectedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    handedOverAt: tz(),
+    flag: text(),
+  },
+  (t) => [
+    uniqueIndex('order_tubes_order_label_uq').on(t.orderId, t.label),
+    // A label's other orders are looked up at each collection.
+    index('order_tubes_label_idx').on(t.label),
+    check('order_tubes_flag_ck', sql`${t.flag} is null or ${t.flag} = 'missing'`),
+  ],
+);

@@ -18,3 +18,5 @@ export { loadOrder } from './order-action';
 export { lockOrder, lockOrders } from './orders.repository';
 // The /orders/{vertical}/{id}/ path parameters.
 export { orderPathSchema } from './orders.schemas';
+// The sample tubes of orders (the rider app's tasks list their labels; ADR 0062).
+export { listTubes } from './tubes/tubes.repository';

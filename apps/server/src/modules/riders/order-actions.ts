@@ -4,6 +4,7 @@
  */
 export {
   forceDeliverRider,
+  listTubes,
   markCollected,
   markDeliveredAtCenter,
   markReached,

@@ -1,7 +1,9 @@
 import { idParamSchema, verticalFilterSchema } from '@dastak/core/entities/common';
 import { referenceItemListSchema } from '@dastak/core/entities/lookups';
 import {
+  collectedBodySchema,
   coordinatesBodySchema,
+  deliverAnswerSchema,
   deliverBodySchema,
   dutyAnswerSchema,
   dutyBodySchema,
@@ -15,8 +17,11 @@ import {
   riderAppTasksSchema,
 } from '@dastak/core/entities/rider-app';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type IdempotentReply, idempotentCall } from '../../lib/idempotent-call';
 import { currentUser } from '../../plugins/auth';
 import { listLookups } from '../lookups/public';
 import * as riderApp from './rider-app.service';
@@ -33,25 +38,53 @@ const orderParams = z.object({ id: idParamSchema });
 export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id;
 
+  /**
+   * Every write honours an Idempotency-Key (ADR 0062): the phone's offline queue replays its
+   * actions, and a replay answers what the first call answered without applying it again.
+   */
+  const once = async <T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    write: (db: Db) => Promise<T>,
+  ) => {
+    const result: IdempotentReply<T> = await idempotentCall(
+      app.db,
+      {
+        userId: me(req),
+        key: req.headers['idempotency-key'],
+        method: req.method,
+        path: (req.url.split('?')[0] ?? '').replace(/\/+$/, ''),
+        body: req.body,
+      },
+      status,
+      write,
+    );
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(result.status).send(result.reply);
+  };
+
   app.post(
     '/rider-app/location/',
     {
       config,
       schema: { tags, body: locationBodySchema, response: { 200: locationAnswerSchema } },
     },
-    async (req) => location.reportLocation(app.db, me(req), req.body),
+    async (req, reply) =>
+      once(req, reply, 200, (db) => location.reportLocation(db, me(req), req.body)),
   );
 
   app.post(
     '/rider-app/offline/',
     { config, schema: { tags, response: { 200: onlineAnswerSchema } } },
-    async (req) => location.goOffline(app.db, me(req)),
+    async (req, reply) => once(req, reply, 200, (db) => location.goOffline(db, me(req))),
   );
 
   app.post(
     '/rider-app/duty/',
     { config, schema: { tags, body: dutyBodySchema, response: { 200: dutyAnswerSchema } } },
-    async (req) => riderApp.setOwnDuty(app.db, me(req), req.body.isOnDuty),
+    async (req, reply) =>
+      once(req, reply, 200, (db) => riderApp.setOwnDuty(db, me(req), req.body.isOnDuty)),
   );
 
   app.get(
@@ -71,13 +104,15 @@ export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderActionAnswerSchema },
       },
     },
-    async (req) =>
-      riderApp.markReached(
-        app.db,
-        me(req),
-        req.params.id,
-        req.body,
-        app.config.RIDER_REACH_LEAD_MINUTES,
+    async (req, reply) =>
+      once(req, reply, 200, (db) =>
+        riderApp.markReached(
+          db,
+          me(req),
+          req.params.id,
+          req.body,
+          app.config.RIDER_REACH_LEAD_MINUTES,
+        ),
       ),
   );
 
@@ -88,11 +123,12 @@ export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: orderParams,
-        body: coordinatesBodySchema,
+        body: collectedBodySchema,
         response: { 200: orderActionAnswerSchema },
       },
     },
-    async (req) => riderApp.markCollected(app.db, me(req), req.params.id, req.body),
+    async (req, reply) =>
+      once(req, reply, 200, (db) => riderApp.markCollected(db, me(req), req.params.id, req.body)),
   );
 
   // Staff lookups refuse rider tokens (ADR 0010), so the problem step reads its list here.
@@ -120,16 +156,21 @@ export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderActionAnswerSchema },
       },
     },
-    async (req) => riderApp.reportProblem(app.db, me(req), req.params.id, req.body),
+    async (req, reply) =>
+      once(req, reply, 200, (db) =>
+        // The escalation push runs after the write, on the app's own connection.
+        riderApp.reportProblem(db, me(req), req.params.id, req.body, app.db),
+      ),
   );
 
   app.post(
     '/rider-app/deliver/',
     {
       config,
-      schema: { tags, body: deliverBodySchema, response: { 200: orderActionAnswerSchema } },
+      schema: { tags, body: deliverBodySchema, response: { 200: deliverAnswerSchema } },
     },
-    async (req) => riderApp.deliverAtCenter(app.db, me(req), req.body.collectionCenterId),
+    async (req, reply) =>
+      once(req, reply, 200, (db) => riderApp.deliverAtCenter(db, me(req), req.body)),
   );
 
   app.post(
@@ -144,8 +185,8 @@ export const riderAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send(await riderApp.givePatientFeedback(app.db, me(req), req.params.id, req.body)),
+      once(req, reply, 201, (db) =>
+        riderApp.givePatientFeedback(db, me(req), req.params.id, req.body),
+      ),
   );
 };

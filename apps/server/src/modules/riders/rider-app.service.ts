@@ -27,6 +27,7 @@ export async function listOwnTasks(db: Db, riderId: number) {
   const rows = await repo.listQueue(db, riderId);
   const orderIds = rows.flatMap((r) => (r.order ? [r.order.id] : []));
   const tests = await repo.listOrderTests(db, orderIds);
+  const tubes = await orderActions.listTubes(db, orderIds);
   const results: RiderAppTask[] = rows.map((r) => ({
     id: r.id,
     type: r.type as RiderTaskType,
@@ -39,6 +40,7 @@ export async function listOwnTasks(db: Db, riderId: number) {
           pickup: toKarachiIso(r.order.pickup),
           collectedAt: r.order.collectedAt ? toKarachiIso(r.order.collectedAt) : null,
           sampleExpiresAt: r.order.sampleExpiresAt ? toKarachiIso(r.order.sampleExpiresAt) : null,
+          tubeLabels: tubes.filter((t) => t.orderId === r.order?.id).map((t) => t.label),
           patient: {
             name: `${r.patient?.firstName ?? ''} ${r.patient?.lastName ?? ''}`.trim(),
             // Patients without their own number are reached on the customer's.
@@ -89,14 +91,15 @@ export async function markReached(
   );
 }
 
+/** Collected, with the tube labels scanned at the door (ADR 0062; absent from older clients). */
 export async function markCollected(
   db: Db,
   riderId: number,
   orderId: number,
-  at: { latitude: number; longitude: number },
+  body: { latitude: number; longitude: number; tubeLabels?: string[] | undefined },
 ) {
   await ownOrder(db, riderId, orderId);
-  return one(await orderActions.markCollected(db, { orderId, ...at }, riderActor(riderId)));
+  return one(await orderActions.markCollected(db, { orderId, ...body }, riderActor(riderId)));
 }
 
 export async function reportProblem(
@@ -104,26 +107,34 @@ export async function reportProblem(
   riderId: number,
   orderId: number,
   body: { problemStringId: number; text: string },
+  pushDb: Db = db,
 ) {
   await ownOrder(db, riderId, orderId);
-  return one(await orderActions.reportProblem(db, { orderId, ...body }, riderActor(riderId)));
+  return one(
+    await orderActions.reportProblem(db, { orderId, ...body }, riderActor(riderId), pushDb),
+  );
 }
 
 /**
  * POST /rider-app/deliver/: hands over every collected order in hand at the center (the orders
  * module checks the center's vertical and each transition).
  */
-export async function deliverAtCenter(db: Db, riderId: number, collectionCenterId: number) {
+export async function deliverAtCenter(
+  db: Db,
+  riderId: number,
+  body: { collectionCenterId: number; handedOverLabels?: string[] | undefined },
+) {
   const orderIds = await repo.listCollectedInHand(db, riderId);
   if (orderIds.length === 0) throw refused(RIDER_MESSAGES.NO_COLLECTED_ORDERS);
   const result = await orderActions.markDeliveredAtCenter(
     db,
-    { orderIds, collectionCenterId },
+    { orderIds, ...body },
     riderActor(riderId),
   );
   return {
     detail: result.detail,
     orders: result.orders.map(({ id, number, state }) => ({ id, number, state })),
+    tubes: result.tubes,
   };
 }
 

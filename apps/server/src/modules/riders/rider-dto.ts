@@ -9,7 +9,7 @@ const cellOf = (r: RiderRow) =>
   r.cellId !== null && r.cellName !== null ? { id: r.cellId, name: r.cellName } : null;
 
 /** The Rider entity of spec §3. vertical.name is the vertical code ('blood' | 'xray'). */
-export function toRider(r: RiderRow, latestVersion: string | null): Rider {
+export function toRider(r: RiderRow, servedVersion: string): Rider {
   const state = r.state as RiderState;
   return {
     id: r.id,
@@ -41,9 +41,8 @@ export function toRider(r: RiderRow, latestVersion: string | null): Rider {
       state,
       mobileModel: r.mobileModel,
       appVersion: r.appVersion,
-      // With no release recorded, any reported version counts as current.
-      isUsingLatestApp:
-        r.appVersion !== null && (latestVersion === null || r.appVersion === latestVersion),
+      // The version this server serves at /rider/ (core's RIDER_APP_VERSION; ADR 0062).
+      isUsingLatestApp: r.appVersion !== null && r.appVersion === servedVersion,
     },
   };
 }

@@ -18,7 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { cells, cities, regions } from '../../db/schema/locations';
 import { orders, riderTasks } from '../../db/schema/orders';
-import { appVersions, riderLocationPings, riderProfiles } from '../../db/schema/riders';
+import { riderLocationPings, riderProfiles } from '../../db/schema/riders';
 import { riderShifts } from '../../db/schema/shifts';
 import { users } from '../../db/schema/users';
 import { publishRidersChanged } from '../../lib/realtime-publish';
@@ -124,16 +124,6 @@ export function listRidersUnpaged(db: DbOrTx, f: RiderFilters, limit?: number) {
     .where(whereOf(f))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   return limit ? q.limit(limit) : q;
-}
-
-/** The newest released rider app version ('(latest)' on rider detail). */
-export async function latestAppVersion(db: DbOrTx): Promise<string | null> {
-  const [row] = await db
-    .select({ version: appVersions.version })
-    .from(appVersions)
-    .orderBy(desc(appVersions.releasedAt), desc(appVersions.id))
-    .limit(1);
-  return row?.version ?? null;
 }
 
 export async function findRegion(db: DbOrTx, id: number) {

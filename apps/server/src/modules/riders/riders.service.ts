@@ -1,4 +1,8 @@
-import { RIDER_TRAIL_MAX_POINTS, RIDER_TRAIL_MINUTES } from '@dastak/core/constants';
+import {
+  RIDER_APP_VERSION,
+  RIDER_TRAIL_MAX_POINTS,
+  RIDER_TRAIL_MINUTES,
+} from '@dastak/core/constants';
 import type { RiderListQuery } from '@dastak/core/entities/riders';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import type { Db } from '../../db/client';
@@ -20,23 +24,20 @@ const empty = { count: 0, results: [] };
 export async function listRiders(db: Db, q: RiderListQuery, page: Page) {
   const pattern = searchPattern(q.search);
   if (pattern === null) return empty;
-  const [{ results, count }, latest] = await Promise.all([
-    repo.listRiders(
-      db,
-      {
-        pattern,
-        regions: q.regions,
-        isOnline: q.isOnline,
-        isCovid: q.isCovid,
-        isWildcard: q.isWildcard,
-        states: q.states,
-      },
-      q.ordering,
-      page,
-    ),
-    repo.latestAppVersion(db),
-  ]);
-  return { count, results: results.map((r) => toRider(r, latest)) };
+  const { results, count } = await repo.listRiders(
+    db,
+    {
+      pattern,
+      regions: q.regions,
+      isOnline: q.isOnline,
+      isCovid: q.isCovid,
+      isWildcard: q.isWildcard,
+      states: q.states,
+    },
+    q.ordering,
+    page,
+  );
+  return { count, results: results.map((r) => toRider(r, RIDER_APP_VERSION)) };
 }
 
 /**
@@ -63,9 +64,9 @@ export async function listRiderOptions(
 }
 
 export async function getRider(db: Db, id: number) {
-  const [row, latest] = await Promise.all([repo.findRider(db, id), repo.latestAppVersion(db)]);
+  const row = await repo.findRider(db, id);
   if (!row) throw notFound();
-  return toRider(row, latest);
+  return toRider(row, RIDER_APP_VERSION);
 }
 
 /** GET /entity/rider_location/{id}/: carries both the entity's names and plain latitude/longitude. */

@@ -18,6 +18,7 @@ import { OrderMapBlock } from './order-map-block';
 import { PrescriptionBlock } from './prescription-block';
 import { RiderBlock } from './rider-block';
 import { StatusBlock } from './status-block';
+import { TubesBlock } from './tubes-block';
 
 export type DetailCrumb = { label: string; to: string };
 
@@ -68,6 +69,7 @@ export function OrderDetailView({
           <Stack gap="md">
             <CustomerProfileBlock order={order} />
             <RiderBlock order={order} />
+            <TubesBlock order={order} />
             <FollowUpBlock order={order} />
             <FeedbackBlock order={order} />
             <CustomerLinksBlock order={order} />

@@ -1,9 +1,12 @@
 import { ORDER_MESSAGES, ORDER_SUCCESS, RIDER_MESSAGES, SUCCESS } from '@dastak/core/messages';
+import { TUBE_MESSAGES } from '@dastak/core/messages/tubes';
+import type { ActivityVerb } from '@dastak/core/order-transitions';
 import { isTooEarlyToReach, reachOpensAt, reachOpensLabel } from '@dastak/core/rules/reach-window';
 import { sampleExpiry } from '@dastak/core/rules/sample-stability';
-import type { Db } from '../../../db/client';
-import type { ActorContext } from '../../../lib/actor';
-import { invalid, notFound, refused } from '../../../lib/domain-errors';
+import { type HandoverCheck, reconcileHandover } from '@dastak/core/rules/tube-labels';
+import type { Db, DbOrTx } from '../../../db/client';
+import { type ActorContext, actorUserId } from '../../../lib/actor';
+import { conflict, invalid, notFound, refused } from '../../../lib/domain-errors';
 import { sendOrderReviewLinks } from '../../customer-links/public';
 import {
   addCompletedOrders,
@@ -12,7 +15,7 @@ import {
   haversineLatLngMetres,
   recomputeRiderState,
 } from '../../dispatch/public';
-import { actorName, insertActivities } from '../../order-activities/public';
+import { activityRow, actorName, insertActivities } from '../../order-activities/public';
 import { notifyOrderEscalated } from '../../push/public';
 import {
   actionRow,
@@ -27,11 +30,14 @@ import {
 } from '../order-action';
 import { findCollectionCenter } from '../order-references.repository';
 import * as repo from '../orders.repository';
+import * as tubes from '../tubes/tubes.repository';
 
 /** What the rider app reports: reached, collected, delivered at a centre, or a problem. */
 
 /** Metres from the pin within which a rider counts as at the door (the demo data uses it too). */
 export const REACHED_THRESHOLD_METRES = 200;
+
+const TUBES_FLAGGED_VERB: ActivityVerb = 'tubesFlagged';
 
 type Position = { orderId: number; latitude: number; longitude: number };
 
@@ -93,12 +99,17 @@ export async function markReached(
   );
 }
 
-/** Collected: the pickup leaves the queue and, for blood, a delivery to the nearest centre joins. */
+/**
+ * Collected: the pickup leaves the queue and, for blood, a delivery to the nearest centre joins.
+ * `tubeLabels` (normalised, distinct; ADR 0062) are stored with it, in the same transaction; a
+ * label still on another order in progress is refused (409).
+ */
 export async function markCollected(
   db: Db,
-  p: Position,
+  p: Position & { tubeLabels?: readonly string[] | undefined },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
+  const labels = p.tubeLabels ?? [];
   return runOrderAction(
     db,
     {
@@ -111,6 +122,9 @@ export async function markCollected(
     async ({ tx, order, actorName, update }) => {
       const riderId = order.assignedRiderId as number;
       const collectedAt = new Date();
+      const [taken] = await tubes.findLabelsOnLiveOrders(tx, labels, order.id);
+      if (taken) throw conflict(TUBE_MESSAGES.labelOnAnotherOrder(taken.label, taken.number));
+      await tubes.insertTubes(tx, order.id, labels, collectedAt, actorUserId(actor));
       // The sample's clock starts now: the shortest window of its tests (ADR 0048).
       const sampleExpiresAt = sampleExpiry(
         collectedAt,
@@ -125,10 +139,11 @@ export async function markCollected(
       const centerId = await completePickupAndQueueDelivery(tx, riderId, updated);
       await recomputeRiderState(tx, riderId);
       return {
-        describe: { rider: actorName },
+        describe: { rider: actorName, tubes: TUBE_MESSAGES.collectedTubes(labels) },
         data: {
           latitude: p.latitude,
           longitude: p.longitude,
+          tubeLabels: labels,
           collectionCenterId: centerId,
           sampleExpiresAt: sampleExpiresAt?.toISOString() ?? null,
         },
@@ -143,7 +158,13 @@ export async function markCollected(
  */
 export async function markDeliveredAtCenter(
   db: Db,
-  p: { orderIds?: number[]; orderId?: number; collectionCenterId: number },
+  p: {
+    orderIds?: number[];
+    orderId?: number;
+    collectionCenterId: number;
+    /** The tubes scanned at the centre (ADR 0062); absent: no tube check. */
+    handedOverLabels?: readonly string[] | undefined;
+  },
   actor: ActorContext,
 ) {
   const ids = [...new Set(p.orderIds ?? (p.orderId ? [p.orderId] : []))];
@@ -177,11 +198,54 @@ export async function markDeliveredAtCenter(
         actionRow('delivered', o, actor, values, { collectionCenterId: center.id }),
       ),
     );
+    const tubeCheck = await checkTubesAtHandover(tx, locked, p.handedOverLabels, name, actor, now);
     await sendOrderReviewLinks(tx, locked, actor); // the review link texted (ADR 0038)
     const orders = [];
     for (const o of updated) orders.push(await summarize(tx, o));
-    return { detail: SUCCESS.ORDER_DELIVERED, orders };
+    return { detail: SUCCESS.ORDER_DELIVERED, orders, tubes: tubeCheck };
   });
+}
+
+const NO_TUBE_CHECK: HandoverCheck = { checked: [], handedOver: [], missing: [], unknown: [] };
+
+/**
+ * The handover's tube check (ADR 0062): the scanned tubes are stamped handed over, the others of
+ * these orders flagged missing, and each order short of a tube, or delivered with a tube no order
+ * carries, gets a 'tubesFlagged' row the dispatcher sees in its activity.
+ */
+async function checkTubesAtHandover(
+  tx: DbOrTx,
+  delivered: readonly { id: number }[],
+  scanned: readonly string[] | undefined,
+  riderName: string,
+  actor: ActorContext,
+  now: Date,
+): Promise<HandoverCheck> {
+  if (scanned === undefined) return NO_TUBE_CHECK;
+  const ids = delivered.map((o) => o.id);
+  const held = await tubes.listTubes(tx, ids);
+  const check = reconcileHandover(
+    held.map((t) => t.label),
+    scanned,
+  );
+  await tubes.recordHandover(tx, ids, check.handedOver, now);
+  const missing = new Set(check.missing);
+  const rows = delivered.flatMap((order) => {
+    const short = held.filter((t) => t.orderId === order.id && missing.has(t.label));
+    if (short.length === 0 && check.unknown.length === 0) return [];
+    const labels = short.map((t) => t.label);
+    return [
+      activityRow(
+        order,
+        TUBES_FLAGGED_VERB,
+        TUBE_MESSAGES.flagged(riderName, labels, check.unknown),
+        actor,
+        { missing: labels, unknown: check.unknown },
+      ),
+    ];
+  });
+  await insertActivities(tx, rows);
+  return check;
 }
 
 /** The rider (or the system) cannot serve the order: it goes to 'problem' and the rider is freed. */
@@ -189,6 +253,8 @@ export async function reportProblem(
   db: Db,
   p: { orderId: number; problemStringId: number; text?: string | null },
   actor: ActorContext,
+  /** The database the push reads after the write: the app's own when `db` is a transaction. */
+  pushDb: Db = db,
 ): Promise<OrderActionResult> {
   const result = await runOrderAction(
     db,
@@ -202,6 +268,6 @@ export async function reportProblem(
       };
     },
   );
-  notifyOrderEscalated(db, p.orderId); // web push after commit, never awaited (ADR 0029)
+  notifyOrderEscalated(pushDb, p.orderId); // web push after commit, never awaited (ADR 0029)
   return result;
 }

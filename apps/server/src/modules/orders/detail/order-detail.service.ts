@@ -7,6 +7,7 @@ import type { AgeUnit, FulfillmentMethod, Gender, OrderState, Vertical } from '@
 import type { DbOrTx } from '../../../db/client';
 import { ageString } from '../../../lib/age-string';
 import { notFound } from '../../../lib/domain-errors';
+import { listOrderTubes } from '../tubes/tubes.repository';
 import * as repo from './order-detail.repository';
 
 /** GET /orders/{vertical}/{id}/ and /orders/locate/{id}/ (spec §2.6, §3 Order). */
@@ -25,13 +26,14 @@ export async function getOrderDetail(
   orderId: number,
   now = new Date(),
 ): Promise<Order> {
-  const [row, tests, addressRegions] = await Promise.all([
+  const [row, tests, addressRegions, tubes] = await Promise.all([
     repo.findOrderDetail(db, orderId),
     repo.listOrderTests(db, orderId),
     repo.listOrderAddressRegions(db, orderId),
+    listOrderTubes(db, orderId),
   ]);
   if (!row || row.order.vertical !== vertical) throw notFound();
-  return toOrder(row, tests, addressRegions, now);
+  return { ...toOrder(row, tests, addressRegions, now), tubes };
 }
 
 /** Which vertical's detail page shows the order (links that carry only the id). */
@@ -46,7 +48,7 @@ function toOrder(
   tests: Awaited<ReturnType<typeof repo.listOrderTests>>,
   addressRegions: AddressRegion[],
   now: Date,
-): Order {
+): Omit<Order, 'tubes'> {
   const { order, patient, customer, address, rider, review, riderFeedback } = row;
   // Every order is booked on an address (create requires one); the column is nullable only so
   // that deleting a customer's data never has to touch the order history.

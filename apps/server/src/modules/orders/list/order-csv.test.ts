@@ -110,6 +110,7 @@ describe('csvRecord', () => {
       'Yes',
       'No',
       '2026-11-20 18:05',
+      '',
     ]);
     expect(csvRecord(row)).toHaveLength(CSV_COLUMNS.length);
     expect(csvLine(csvRecord(row))).not.toMatch(/private@example.com|MR-1/);

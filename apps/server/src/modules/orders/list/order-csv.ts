@@ -4,6 +4,7 @@ import { ORDER_STATE_LABELS, type Vertical } from '@dastak/core/states';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { DbOrTx } from '../../../db/client';
 import { csvLine } from '../../../lib/csv';
+import { listTubes } from '../tubes/tubes.repository';
 import * as repo from './order-list.repository';
 
 /**
@@ -23,6 +24,8 @@ export const CSV_COLUMNS = [
   'Reviewed',
   'Follow Up Addressed',
   'Created',
+  /** The sample tube labels scanned at collection (ADR 0062), space-separated. */
+  'Tubes',
 ] as const;
 
 /** Rows read per statement: memory stays flat whatever the filter matches. */
@@ -33,7 +36,7 @@ export { csvCell, csvLine } from '../../../lib/csv';
 const when = (d: Date) => formatInTimeZone(d, TIME_ZONE, 'yyyy-MM-dd HH:mm');
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
-export function csvRecord(r: repo.OrderListRow): string[] {
+export function csvRecord(r: repo.OrderListRow, tubeLabels: readonly string[] = []): string[] {
   return [
     r.number,
     `${r.patient.firstName} ${r.patient.lastName}`.trim(),
@@ -46,6 +49,7 @@ export function csvRecord(r: repo.OrderListRow): string[] {
     yesNo(r.needsReview),
     yesNo(r.isFollowUpAddressed),
     when(r.created),
+    tubeLabels.join(' '),
   ];
 }
 
@@ -69,7 +73,15 @@ export async function* orderCsvChunks(
   for (;;) {
     const rows = await repo.listOrderBatch(db, filter, keys, CSV_BATCH, from);
     if (rows.length === 0) return;
-    yield { text: rows.map((r) => csvLine(csvRecord(r))).join(''), rows: rows.length };
+    const tubes = await listTubes(
+      db,
+      rows.map((r) => r.id),
+    );
+    const labelsOf = (id: number) => tubes.filter((t) => t.orderId === id).map((t) => t.label);
+    yield {
+      text: rows.map((r) => csvLine(csvRecord(r, labelsOf(r.id)))).join(''),
+      rows: rows.length,
+    };
     if (rows.length < CSV_BATCH) return;
     const last = rows[rows.length - 1] as repo.OrderListRow;
     from = { value: last.sortValue, id: last.id };

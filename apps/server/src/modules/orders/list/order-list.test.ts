@@ -458,7 +458,7 @@ describe('CSV and the listing email', () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Order Number,Patient,Phone,Address,Region,Rider,Status,Collection Time,Reviewed,Follow Up Addressed,Created',
+      'Order Number,Patient,Phone,Address,Region,Rider,Status,Collection Time,Reviewed,Follow Up Addressed,Created,Tubes',
     );
     expect(lines).toHaveLength(6); // header, four orders, the final line break
     expect(lines[1]).toMatch(
@@ -500,7 +500,7 @@ describe('CSV and the listing email', () => {
     }
     const empty = await api(f).get('/orders/blood/csv/?search=%5C', token);
     expect(empty.body).toBe(
-      'Order Number,Patient,Phone,Address,Region,Rider,Status,Collection Time,Reviewed,Follow Up Addressed,Created\r\n',
+      'Order Number,Patient,Phone,Address,Region,Rider,Status,Collection Time,Reviewed,Follow Up Addressed,Created,Tubes\r\n',
     );
   });
 
