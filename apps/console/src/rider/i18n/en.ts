@@ -1,0 +1,143 @@
+/**
+ * Every English string of the rider app. ur.ts must give each key (its type is this one's), so
+ * a string added here and not translated fails the typecheck.
+ */
+export const en = {
+  appName: 'Dastak Rider',
+  language: 'اردو',
+  languageName: 'Language',
+
+  loginTitle: 'Sign in',
+  loginHint: 'Use the email and password your dispatcher gave you.',
+  emailLabel: 'Email',
+  passwordLabel: 'Password',
+  signIn: 'Sign in',
+  signingIn: 'Signing in…',
+  loginFailed: 'Email or password is wrong.',
+  loginOffline: 'No internet. Connect to sign in.',
+  logout: 'Sign out',
+  logoutPending: (n: number) =>
+    `${n} action(s) still waiting to send. Signing out now loses them. Sign out anyway?`,
+
+  onDuty: 'On duty',
+  offDuty: 'Off duty',
+  goOnDuty: 'Go on duty',
+  goOffDuty: 'Go off duty',
+  dutyRefused: 'You still have pickups or samples in hand. Deliver or hand them over first.',
+  shiftTitle: "Today's shift",
+  shiftNone: 'No shift today.',
+  shiftTime: (from: string, to: string) => `${from} – ${to}`,
+  hotspot: (name: string) => `Wait at: ${name}`,
+  breakUntil: (time: string) => `Break until ${time}`,
+  breakGiven: (mins: number) => `Break of ${mins} min`,
+  tasksTitle: 'Your tasks',
+  noTasks: 'No tasks yet. New ones appear here.',
+  lastUpdated: (time: string) => `Updated ${time}`,
+  offlineNow: 'No internet: showing the last list.',
+  locationOn: 'Sharing location, screen kept on',
+  locationDenied: 'Location is off. Allow location for Dastak in the phone settings.',
+  locationNeeded: 'Waiting for your location… Step outside or turn on GPS.',
+
+  pickup: 'Pickup',
+  delivery: 'Deliver samples',
+  break: 'Break',
+  slot: (time: string) => `Slot ${time}`,
+  deadline: (time: string) => `By ${time}`,
+  fasting: 'Fasting',
+  medicine: 'Medicine / set time',
+  urgent: 'Urgent',
+  covid: 'COVID',
+  tests: 'Tests',
+  sampleLeft: (text: string) => `Sample good for ${text}`,
+  sampleExpired: (text: string) => `Sample expired ${text} ago`,
+  hoursMinutes: (h: number, m: number) => (h > 0 ? `${h} h ${m} min` : `${m} min`),
+  deliverTo: (name: string) => `To ${name}`,
+  waitingToSend: 'Waiting to send',
+  state: {
+    assigned: 'Go to patient',
+    reached: 'At the door',
+    collected: 'Collected',
+    delivered: 'Delivered',
+    problem: 'Problem reported',
+    cancelled: 'Cancelled',
+    other: 'Open',
+  },
+
+  back: 'Back',
+  call: 'Call patient',
+  openMap: 'Open in maps',
+  reached: 'I have reached',
+  collected: 'Samples collected',
+  reportProblem: 'Report a problem',
+  feedback: 'Patient feedback',
+  notes: 'Notes',
+  address: 'Address',
+
+  tubesTitle: 'Tube labels',
+  tubesHint: 'Scan each tube, 1 to 10.',
+  scan: 'Scan with camera',
+  stopScan: 'Stop camera',
+  typeLabel: 'Type a label',
+  addLabel: 'Add',
+  removeLabel: (label: string) => `Remove ${label}`,
+  labelsCount: (n: number) => `${n} tube(s)`,
+  tubesMax: 'At most 10 tubes.',
+  tubesDuplicate: 'That tube is already in the list.',
+  cameraUnavailable: 'The camera cannot scan on this phone: type the label.',
+
+  problemTitle: 'Report a problem',
+  problemChoose: 'What went wrong?',
+  problemText: 'More details (optional)',
+  problemNone: 'The list of problems could not load. Try again with internet.',
+  send: 'Send',
+
+  feedbackTitle: 'Patient feedback',
+  overall: 'Overall',
+  behaviour: 'Patient behavior',
+  waitTime: (n: number) => `Wait time: ${n} min`,
+  feedbackText: 'Comments (optional)',
+  stars: (n: number) => `${n} of 5 stars`,
+
+  deliverTitle: 'Deliver at the centre',
+  deliverOpen: 'Deliver samples',
+  chooseCentre: 'Collection centre',
+  tubesInHand: 'Tubes in hand',
+  noTubes: 'No tube labels recorded for these samples.',
+  handedOver: 'Handed over',
+  notYet: 'Not yet',
+  scanEach: 'Scan or type each tube as you hand it over.',
+  deliverSend: 'Hand over and deliver',
+  noCentres: 'No collection centre on your list. Ask your dispatcher.',
+  tubesMissing: (labels: string) => `Tubes not handed over: ${labels}`,
+  tubesUnknown: (labels: string) => `Tubes the server does not know: ${labels}`,
+
+  pending: (n: number) => `${n} waiting to send`,
+  sending: 'Sending…',
+  refusedTitle: 'Not accepted',
+  refusedBody: (what: string, order: string, why: string) => `${what} for ${order}: ${why}`,
+  refusedNoOrder: (what: string, why: string) => `${what}: ${why}`,
+  dismiss: 'OK',
+  kind: {
+    reached: 'Reached',
+    collected: 'Collected',
+    problem: 'Problem',
+    feedback: 'Feedback',
+    deliver: 'Delivery',
+    duty: 'Duty',
+    location: 'Location',
+  },
+  saved: 'Saved. It sends when there is internet.',
+  errorNetwork: 'No internet. Try again.',
+  errorServer: 'The server had a problem. Try again soon.',
+  errorGeneric: 'Something went wrong.',
+  sessionEnded: 'Your session ended. Sign in again.',
+};
+
+type Widen<T> = T extends (...args: infer A) => string
+  ? (...args: A) => string
+  : T extends string
+    ? string
+    : { [K in keyof T]: Widen<T[K]> };
+
+/** The shape every language's catalogue has. */
+export type Catalogue = Widen<typeof en>;
