@@ -60,6 +60,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
+// The tip stands 2.2 r above the circle's centre: sin θ = 1 / 2.2 for the tangent lines.
+const SIN = 1 / 2.2;
+const CONE_SPREAD = 2.2 * (SIN / Math.sqrt(1 - SIN * SIN));
+const TANGENT_T = 1 - SIN * SIN;
+
 const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 
 /**
@@ -79,9 +84,9 @@ export function riderIconPng(size: number, safe: number): Buffer {
       const dx = x + 0.5 - cx;
       const dy = y + 0.5 - cy;
       const inCircle = dx * dx + dy * dy <= r * r;
-      // The point: a cone from the tip down to where it meets the circle.
+      // The point: a cone from the tip, tangent to the circle, down to where it touches it.
       const t = (y + 0.5 - tip) / (cy - tip);
-      const inCone = t >= 0 && t <= 1 && Math.abs(dx) <= r * t * 0.92;
+      const inCone = t >= 0 && t <= TANGENT_T && Math.abs(dx) <= r * t * CONE_SPREAD;
       const white = inCircle || inCone;
       row[1 + x * 3] = white ? 255 : br;
       row[2 + x * 3] = white ? 255 : bg;

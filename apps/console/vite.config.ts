@@ -54,35 +54,39 @@ export default defineConfig({
       riderEntry
         ? riderBudgets
         : customerEntry
-        ? customerBudgets
-        : [
-            {
-              screen: 'orders list',
-              routeModule: 'src/app/routes/orders-list-route.tsx',
-              maxKb: 200,
-            },
-            {
-              screen: 'unverified orders',
-              routeModule: 'src/app/routes/unverified-orders-list-route.tsx',
-              maxKb: 200,
-            },
-            // The dashboard's map within 250 kB (ADR 0027); the on-time chart may load after it.
-            { screen: 'dashboard', routeModule: 'src/app/routes/dashboard-route.tsx', maxKb: 250 },
-            // The shift schedule grid, hover cards and dialogs included.
-            { screen: 'shifts', routeModule: 'src/app/routes/shifts-route.tsx', maxKb: 200 },
-            // Attendance with its filters, date pickers and donuts; maps and dialogs after.
-            {
-              screen: 'attendance',
-              routeModule: 'src/app/routes/attendance-route.tsx',
-              maxKb: 250,
-            },
-            // The reporting dashboard's filters and tables; the charts load after them.
-            {
-              screen: 'reporting dashboard',
-              routeModule: 'src/app/routes/reporting-dashboard-route.tsx',
-              maxKb: 250,
-            },
-          ],
+          ? customerBudgets
+          : [
+              {
+                screen: 'orders list',
+                routeModule: 'src/app/routes/orders-list-route.tsx',
+                maxKb: 200,
+              },
+              {
+                screen: 'unverified orders',
+                routeModule: 'src/app/routes/unverified-orders-list-route.tsx',
+                maxKb: 200,
+              },
+              // The dashboard's map within 250 kB (ADR 0027); the on-time chart may load after it.
+              {
+                screen: 'dashboard',
+                routeModule: 'src/app/routes/dashboard-route.tsx',
+                maxKb: 250,
+              },
+              // The shift schedule grid, hover cards and dialogs included.
+              { screen: 'shifts', routeModule: 'src/app/routes/shifts-route.tsx', maxKb: 200 },
+              // Attendance with its filters, date pickers and donuts; maps and dialogs after.
+              {
+                screen: 'attendance',
+                routeModule: 'src/app/routes/attendance-route.tsx',
+                maxKb: 250,
+              },
+              // The reporting dashboard's filters and tables; the charts load after them.
+              {
+                screen: 'reporting dashboard',
+                routeModule: 'src/app/routes/reporting-dashboard-route.tsx',
+                maxKb: 250,
+              },
+            ],
     ),
   ],
   server: {

@@ -15,6 +15,7 @@ export const en = {
   signingIn: 'Signing in…',
   loginFailed: 'Email or password is wrong.',
   loginOffline: 'No internet. Connect to sign in.',
+  notRider: 'This account is not a rider account. Staff use the console.',
   logout: 'Sign out',
   logoutPending: (n: number) =>
     `${n} action(s) still waiting to send. Signing out now loses them. Sign out anyway?`,
@@ -66,6 +67,7 @@ export const en = {
   back: 'Back',
   call: 'Call patient',
   openMap: 'Open in maps',
+  openMapWeb: 'Open in Google Maps',
   reached: 'I have reached',
   collected: 'Samples collected',
   reportProblem: 'Report a problem',

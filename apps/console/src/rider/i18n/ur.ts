@@ -14,6 +14,7 @@ export const ur: Catalogue = {
   signingIn: 'سائن اِن ہو رہا ہے…',
   loginFailed: 'ای میل یا پاس ورڈ غلط ہے۔',
   loginOffline: 'انٹرنیٹ نہیں ہے۔ سائن اِن کے لیے انٹرنیٹ چلائیں۔',
+  notRider: 'یہ رائیڈر کا اکاؤنٹ نہیں۔ عملہ کنسول استعمال کرے۔',
   logout: 'سائن آؤٹ',
   logoutPending: (n) =>
     `${n} کام ابھی بھیجے جانے ہیں۔ ابھی سائن آؤٹ کرنے سے یہ ضائع ہو جائیں گے۔ پھر بھی سائن آؤٹ کریں؟`,
@@ -65,6 +66,7 @@ export const ur: Catalogue = {
   back: 'واپس',
   call: 'مریض کو فون کریں',
   openMap: 'نقشے میں کھولیں',
+  openMapWeb: 'گوگل میپس میں کھولیں',
   reached: 'میں پہنچ گیا',
   collected: 'نمونے لے لیے',
   reportProblem: 'مسئلہ بتائیں',
