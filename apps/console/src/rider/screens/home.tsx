@@ -137,7 +137,13 @@ export function HomeScreen({
   }
 
   const list = tasks?.results ?? [];
-  const hasDelivery = list.some((x) => x.type === RIDER_TASK_TYPES.DELIVERY);
+  const { items } = useOutbox();
+  // Samples in hand (or about to be, once a queued Collected is sent) can be delivered.
+  const hasDelivery = list.some(
+    (x) =>
+      x.type === RIDER_TASK_TYPES.DELIVERY ||
+      (x.order && effectiveState(x.order, items).state === 'collected'),
+  );
 
   return (
     <main className="r-screen">
