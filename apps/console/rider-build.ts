@@ -133,7 +133,8 @@ export function riderPwa(): Plugin {
       });
       const files = [
         ...new Set([
-          ...Object.keys(bundle).filter((f) => !f.endsWith('.map')),
+          // The legacy .woff twin of each font is for browsers without woff2: not a phone's.
+          ...Object.keys(bundle).filter((f) => !f.endsWith('.map') && !f.endsWith('.woff')),
           'index.html',
           'manifest.webmanifest',
           'icon-192.png',

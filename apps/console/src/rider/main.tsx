@@ -1,3 +1,6 @@
+// Nastaliq for Urdu, served from our own origin and precached: many phones have only Naskh, and
+// the stack in rider.css falls back to it. The Arabic-script subset only: English never loads it.
+import '@fontsource/noto-nastaliq-urdu/arabic-400.css';
 import './rider.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

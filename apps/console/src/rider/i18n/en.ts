@@ -65,6 +65,7 @@ export const en = {
   },
 
   back: 'Back',
+  taskGone: 'This task is no longer on your list.',
   call: 'Call patient',
   openMap: 'Open in maps',
   openMapWeb: 'Open in Google Maps',

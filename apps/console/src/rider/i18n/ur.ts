@@ -64,6 +64,7 @@ export const ur: Catalogue = {
   },
 
   back: 'واپس',
+  taskGone: 'یہ کام اب آپ کی فہرست میں نہیں۔',
   call: 'مریض کو فون کریں',
   openMap: 'نقشے میں کھولیں',
   openMapWeb: 'گوگل میپس میں کھولیں',

@@ -58,15 +58,19 @@ export function OutboxStatus() {
   const waiting = items.filter((i) => i.kind !== 'location').length;
   return (
     <>
-      {!online && (
-        <p className="r-banner r-banner-offline" role="status">
-          {t.offlineNow}
-        </p>
-      )}
-      {waiting > 0 && (
-        <p className="r-banner" role="status" data-testid="outbox-banner">
-          {t.pending(waiting)}
-        </p>
+      {(!online || waiting > 0) && (
+        <div className="r-status">
+          {!online && (
+            <p className="r-banner r-banner-offline" role="status">
+              {t.offlineNow}
+            </p>
+          )}
+          {waiting > 0 && (
+            <p className="r-banner" role="status" data-testid="outbox-banner">
+              {t.pending(waiting)}
+            </p>
+          )}
+        </div>
       )}
       {refusals.map((r) => (
         <section key={r.key} className="r-card r-refusal" role="alert" aria-label={t.refusedTitle}>

@@ -50,6 +50,7 @@ export function TaskScreen({
       <main className="r-screen">
         <TopBar title={t.appName} onBack={back} />
         <OutboxStatus />
+        <p className="r-card r-muted">{t.taskGone}</p>
       </main>
     );
   }
