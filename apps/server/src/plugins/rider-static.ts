@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { builtFiles } from './console-static';
 import { declarePublic } from './public-scope';
 
 /**
@@ -22,20 +23,7 @@ export async function riderStatic(app: FastifyInstance, opts: { consoleDist: str
     );
     return;
   }
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/',
-    wildcard: true,
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
-  });
+  await app.register(fastifyStatic, builtFiles(root));
   app.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return reply.code(404).send({ detail: 'Not found.' });
