@@ -2,6 +2,7 @@ import type { Order } from '@dastak/core/entities/orders';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 import { launchBrowser, screenshot } from '../fixtures/browser';
 import {
   eligible,
@@ -126,6 +127,8 @@ describe('rider app', () => {
       .poll(async () => Number(await page.evaluate(() => document.body.dataset.taskAlerts ?? 0)))
       .toBeGreaterThan(alertsBefore);
     await screenshot(page, 'rider-app-task-list');
+    const listViolations = await seriousViolations(page);
+    expect(listViolations, listViolations.join('\n')).toEqual([]);
 
     await taskCard(page, order).click();
     await page.getByRole('button', { name: 'I have reached' }).click();
@@ -140,6 +143,8 @@ describe('rider app', () => {
     }
     await visible(page.getByRole('list', { name: '2 tube(s)' }));
     await screenshot(page, 'rider-app-collect');
+    const taskViolations = await seriousViolations(page);
+    expect(taskViolations, taskViolations.join('\n')).toEqual([]);
     await page.getByRole('button', { name: /^Samples collected/ }).click();
     await expect.poll(() => orderState(order), { timeout: 30_000 }).toBe('collected');
     const collected = (await api.order(order.vertical, order.id)) as Order & {
@@ -196,6 +201,8 @@ describe('rider app', () => {
       await page.getByRole('button', { name: 'سائن اِن کریں' }).click();
       await visible(page.getByRole('heading', { name: 'آپ کے کام' }));
       await screenshot(page, 'rider-app-urdu-home', { fullPage: true });
+      const urduViolations = await seriousViolations(page);
+      expect(urduViolations, urduViolations.join('\n')).toEqual([]);
     }
   });
 

@@ -52,6 +52,13 @@ export function useNow(ms = 30_000): Date {
 }
 
 const POLL_MS = 15_000;
+
+/** Sign-out: no patient's name or address stays on the phone (the lists kept for offline). */
+export function forgetCachedData(): void {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('dastak-rider-tasks-')) localStorage.removeItem(key);
+  }
+}
 const cacheKey = () => `dastak-rider-tasks-${getSession()?.user.id ?? 0}`;
 
 function cached(): Tasks | null {

@@ -3,7 +3,14 @@ import { RIDER_TASK_TYPES } from '@dastak/core/states';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { get, logout } from '../api';
 import { clock, sampleText } from '../format';
-import { type Task, type TaskOrder, type Tasks, useNow, useOutbox } from '../hooks';
+import {
+  forgetCachedData,
+  type Task,
+  type TaskOrder,
+  type Tasks,
+  useNow,
+  useOutbox,
+} from '../hooks';
 import { useLang, useT } from '../i18n/i18n';
 import { effectiveState } from '../pending';
 import { outbox, queue, tracker } from '../runtime';
@@ -132,6 +139,7 @@ export function HomeScreen({
     if (waiting > 0 && !window.confirm(t.logoutPending(waiting))) return;
     tracker.stop();
     if (session) await outbox.clear(session.user.id);
+    forgetCachedData();
     navigator.serviceWorker?.controller?.postMessage('logout');
     await logout();
   }
