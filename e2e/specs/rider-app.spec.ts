@@ -153,9 +153,33 @@ describe('rider app', () => {
     // The server stores the labels once its tube support is in (issue 30's server half).
     if ('tubeLabels' in collected) expect(collected.tubeLabels).toEqual(labels);
 
-    // At the centre with no network: the delivery waits in the outbox, on screen.
+    // The spec's rider-to-patient feedback, once the sample is taken.
+    await page.getByRole('button', { name: 'Patient feedback' }).click();
+    await page
+      .getByRole('group', { name: 'Overall' })
+      .getByRole('button', { name: '4 of 5 stars' })
+      .click();
+    await page
+      .getByRole('group', { name: 'Patient behavior' })
+      .getByRole('button', { name: '5 of 5 stars' })
+      .click();
+    await page.getByRole('slider').fill('25');
+    await visible(page.getByText('Wait time: 25 min'));
+    await page.getByRole('button', { name: 'Send' }).click();
+    await visible(page.getByRole('button', { name: 'Patient feedback' }));
+    await drained(page);
+    expect(await page.getByRole('alert').filter({ hasText: 'Not accepted' }).count()).toBe(0);
+
+    // Off duty with a sample in hand: the server's 409, in words the rider understands.
     await page.goBack();
     await visible(page.getByRole('heading', { name: 'Your tasks' }));
+    await page.getByRole('button', { name: 'Go off duty' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not accepted' });
+    await visible(refusal.getByText('You still have pickups or samples in hand'));
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await visible(page.getByRole('button', { name: 'Go off duty' }));
+
+    // At the centre with no network: the delivery waits in the outbox, on screen.
     await drained(page);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Deliver samples' }).last().click();
@@ -220,6 +244,13 @@ describe('rider app', () => {
     await moveOrderTo(api, order, who);
     await visible(taskCard(page, order));
     await taskCard(page, order).click();
+
+    // The problem step offers the server's list for the vertical (read with the rider's token).
+    await page.getByRole('button', { name: 'Report a problem' }).click();
+    const problems = page.getByRole('group', { name: 'What went wrong?' });
+    await visible(problems.getByRole('radio').first());
+    await screenshot(page, 'rider-app-problem');
+    await page.goBack();
 
     // Reached is tapped with no network, and meanwhile the dispatcher cancels the order.
     await context.setOffline(true);
