@@ -47,6 +47,22 @@ export async function queue(draft: Draft): Promise<OutboxItem | null> {
   return item;
 }
 
+/** An action on one order ('reached', 'collected', 'problem', 'patient-feedback'), queued. */
+export function queueOrderAction(
+  order: { id: number; number: string },
+  kind: 'reached' | 'collected' | 'problem' | 'feedback',
+  body: unknown,
+): Promise<OutboxItem | null> {
+  const step = kind === 'feedback' ? 'patient-feedback' : kind;
+  return queue({
+    kind,
+    path: `/rider-app/orders/${order.id}/${step}/`,
+    body,
+    orderId: order.id,
+    orderNumber: order.number,
+  });
+}
+
 async function send(item: OutboxItem): Promise<SendOutcome> {
   const answer = await call<unknown>('POST', item.path, item.body, {
     'Idempotency-Key': item.key,

@@ -2,7 +2,7 @@ import { WAIT_TIME_MAX, WAIT_TIME_MIN } from '@dastak/core/constants';
 import { useState } from 'react';
 import type { Tasks } from '../hooks';
 import { useT } from '../i18n/i18n';
-import { queue } from '../runtime';
+import { queueOrderAction } from '../runtime';
 import { OutboxStatus, TopBar } from './parts';
 import { findOrder } from './task';
 
@@ -54,17 +54,11 @@ export function FeedbackScreen({
 
   async function send() {
     if (!order) return;
-    await queue({
-      kind: 'feedback',
-      path: `/rider-app/orders/${order.id}/patient-feedback/`,
-      body: {
-        overallStarRating: overall,
-        patientBehaviorStarRating: behaviour,
-        waitTimeMins: wait,
-        feedbackText: text.trim(),
-      },
-      orderId: order.id,
-      orderNumber: order.number,
+    await queueOrderAction(order, 'feedback', {
+      overallStarRating: overall,
+      patientBehaviorStarRating: behaviour,
+      waitTimeMins: wait,
+      feedbackText: text.trim(),
     });
     back();
   }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { get } from '../api';
 import type { Tasks } from '../hooks';
 import { useT } from '../i18n/i18n';
-import { queue } from '../runtime';
+import { queueOrderAction } from '../runtime';
 import { OutboxStatus, TopBar } from './parts';
 import { findOrder } from './task';
 
@@ -40,13 +40,7 @@ export function ProblemScreen({
 
   async function send() {
     if (!order || choice === null) return;
-    await queue({
-      kind: 'problem',
-      path: `/rider-app/orders/${order.id}/problem/`,
-      body: { problemStringId: choice, text: text.trim() },
-      orderId: order.id,
-      orderNumber: order.number,
-    });
+    await queueOrderAction(order, 'problem', { problemStringId: choice, text: text.trim() });
     back();
   }
 

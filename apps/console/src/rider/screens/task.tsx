@@ -3,7 +3,7 @@ import { clock, sampleText } from '../format';
 import { type TaskOrder, type Tasks, useNow, useOutbox } from '../hooks';
 import { useLang, useT } from '../i18n/i18n';
 import { effectiveState } from '../pending';
-import { queue, tracker } from '../runtime';
+import { queueOrderAction, tracker } from '../runtime';
 import { Marks, OutboxStatus, TopBar, useFlash } from './parts';
 import type { Screen } from './screen';
 import { TubeLabels } from './tubes';
@@ -67,12 +67,10 @@ export function TaskScreen({
       setFlash(t.locationNeeded, 'error');
       return;
     }
-    await queue({
-      kind,
-      path: `/rider-app/orders/${order!.id}/${kind}/`,
-      body: { latitude: fix.latitude, longitude: fix.longitude, ...extra },
-      orderId: order!.id,
-      orderNumber: order!.number,
+    await queueOrderAction(order!, kind, {
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      ...extra,
     });
     setFlash(navigator.onLine ? null : t.saved);
   }
