@@ -87,6 +87,17 @@ async function signIn(page: Page, email: string) {
   await visible(page.getByRole('heading', { name: 'Your tasks' }));
 }
 
+/** On duty through the app (a previous test may have left the rider on duty already). */
+async function onDuty(page: Page, riderId: number) {
+  const toggle = page.getByRole('button', { name: /^Go (on|off) duty$/ });
+  await visible(toggle);
+  if ((await toggle.textContent()) === 'Go on duty') await toggle.click();
+  await visible(page.getByRole('button', { name: 'Go off duty' }));
+  await expect
+    .poll(async () => (await api.get<{ isOnDuty: boolean }>(`/entity/rider/${riderId}/`)).isOnDuty)
+    .toBe(true);
+}
+
 const banner = (page: Page) => page.getByTestId('outbox-banner');
 const taskCard = (page: Page, order: Order) => page.locator(`button[data-order="${order.number}"]`);
 
@@ -107,17 +118,9 @@ describe('rider app', () => {
     rider = await pickRider(order);
     const { context, page } = await phone(door(order));
     await signIn(page, rider.email);
+    // On duty through the app (this rider was off duty, unless a previous test left them on).
+    await onDuty(page, rider.id);
     await screenshot(page, 'rider-app-home');
-
-    // On duty through the app, unless a previous run left the rider on duty.
-    const goOnDuty = page.getByRole('button', { name: 'Go on duty' });
-    if (await goOnDuty.isVisible()) await goOnDuty.click();
-    await visible(page.getByRole('button', { name: 'Go off duty' }));
-    await expect
-      .poll(
-        async () => (await api.get<{ isOnDuty: boolean }>(`/entity/rider/${rider!.id}/`)).isOnDuty,
-      )
-      .toBe(true);
 
     // The dispatcher gives the order to this rider; the list shows it without a reload.
     const alertsBefore = Number((await page.evaluate(() => document.body.dataset.taskAlerts)) ?? 0);
@@ -235,12 +238,7 @@ describe('rider app', () => {
     const who = rider ?? (await pickRider(order));
     const { context, page } = await phone(door(order));
     await signIn(page, who.email);
-    const goOnDuty = page.getByRole('button', { name: 'Go on duty' });
-    if (await goOnDuty.isVisible()) await goOnDuty.click();
-    await visible(page.getByRole('button', { name: 'Go off duty' }));
-    await expect
-      .poll(async () => (await api.get<{ isOnDuty: boolean }>(`/entity/rider/${who.id}/`)).isOnDuty)
-      .toBe(true);
+    await onDuty(page, who.id);
     await moveOrderTo(api, order, who);
     await visible(taskCard(page, order));
     await taskCard(page, order).click();

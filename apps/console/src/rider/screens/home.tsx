@@ -34,11 +34,15 @@ function useShift(): Shift | undefined {
   return shift;
 }
 
-/** On duty as the rider last asked, even while that request waits to send. */
-function useDuty(tasks: Tasks | null): boolean {
+/**
+ * On duty as the rider last asked, even while that request waits to send; null until the first
+ * answer (or a kept one) says, so the switch never shows the wrong way round to be tapped.
+ */
+function useDuty(tasks: Tasks | null): boolean | null {
   const { items } = useOutbox();
   const queued = items.filter((i) => i.kind === 'duty').at(-1);
-  return queued ? (queued.body as { isOnDuty: boolean }).isOnDuty : (tasks?.isOnDuty ?? false);
+  if (queued) return (queued.body as { isOnDuty: boolean }).isOnDuty;
+  return tasks ? tasks.isOnDuty : null;
 }
 
 function TaskCard({ task, open }: { task: Task; open: (s: Screen) => void }) {
@@ -161,16 +165,22 @@ export function HomeScreen({
       </header>
       <OutboxStatus />
       <section className="r-card r-duty" aria-label={onDuty ? t.onDuty : t.offDuty}>
-        <p className={onDuty ? 'r-duty-on' : 'r-duty-off'}>{onDuty ? t.onDuty : t.offDuty}</p>
-        <button
-          type="button"
-          className={onDuty ? 'r-secondary' : 'r-primary'}
-          onClick={() =>
-            void queue({ kind: 'duty', path: '/rider-app/duty/', body: { isOnDuty: !onDuty } })
-          }
-        >
-          {onDuty ? t.goOffDuty : t.goOnDuty}
-        </button>
+        {onDuty === null ? (
+          <p className="r-muted">…</p>
+        ) : (
+          <>
+            <p className={onDuty ? 'r-duty-on' : 'r-duty-off'}>{onDuty ? t.onDuty : t.offDuty}</p>
+            <button
+              type="button"
+              className={onDuty ? 'r-secondary' : 'r-primary'}
+              onClick={() =>
+                void queue({ kind: 'duty', path: '/rider-app/duty/', body: { isOnDuty: !onDuty } })
+              }
+            >
+              {onDuty ? t.goOffDuty : t.goOnDuty}
+            </button>
+          </>
+        )}
         <LocationLine />
       </section>
       <section className="r-card" aria-label={t.shiftTitle}>
