@@ -54,6 +54,21 @@ module.exports = {
       to: { path: '^apps/console/src/app/' },
     },
     {
+      name: 'rider-app-apart',
+      severity: 'error',
+      comment:
+        'The rider app (ADR 0063) is its own entry: it imports core, not the staff console or the customer pages.',
+      from: { path: '^apps/console/src/rider/' },
+      to: { path: '^apps/console/src/(?!rider/)' },
+    },
+    {
+      name: 'console-not-rider-app',
+      severity: 'error',
+      comment: 'The staff console and the customer pages do not import the rider app (ADR 0063).',
+      from: { path: '^apps/console/src/(?!rider/)' },
+      to: { path: '^apps/console/src/rider/' },
+    },
+    {
       name: 'core-below-apps',
       severity: 'error',
       comment: 'core is shared by every app and imports none of them.',

@@ -29,6 +29,7 @@ import { consoleStatic } from './plugins/console-static';
 import { emptyJsonBodyPlugin } from './plugins/empty-json-body';
 import { errorServerOptions, errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limits';
+import { riderStatic } from './plugins/rider-static';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { swaggerPlugin } from './plugins/swagger';
 import { apiRoutes } from './routes';
@@ -118,6 +119,7 @@ export async function buildApp({
   );
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(consoleStatic, { prefix: '/app', root: config.CONSOLE_DIST });
+  await app.register(riderStatic, { prefix: '/rider', consoleDist: config.CONSOLE_DIST });
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) =>
     reply.redirect('/app/'),
   );

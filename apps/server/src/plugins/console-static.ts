@@ -12,6 +12,30 @@ const pageRoot = (url: string, prefix: string) =>
   url.split('?', 1)[0]!.slice(prefix.length).split('/').find(Boolean) ?? '';
 
 /**
+ * @fastify/static's options for a Vite build: its hashed assets cached for a year, every other
+ * file (the pages, a service worker, a manifest) revalidated on each request, so a deploy
+ * shows at once. The console (/app) and the rider app (/rider) serve their builds with them.
+ */
+export function builtFiles(root: string) {
+  return {
+    root,
+    prefix: '/',
+    wildcard: true,
+    // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders writes (and
+    // the pages' no-cache): the caching below is ours alone.
+    cacheControl: false,
+    setHeaders: (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  };
+}
+
+/**
  * Serves the built console under /app. Unknown paths under /app get index.html so the SPA's
  * router can answer them (including its own not-found page), except the customer pages (spec
  * §2.1 public routes): they get customer.html, their own small entry that never loads the staff
@@ -27,22 +51,7 @@ export async function consoleStatic(app: FastifyInstance, opts: { root: string }
     );
     return;
   }
-  await app.register(fastifyStatic, {
-    root: opts.root,
-    prefix: '/',
-    wildcard: true,
-    // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders writes (and
-    // the pages' no-cache): the caching below is ours alone.
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
-  });
+  await app.register(fastifyStatic, builtFiles(opts.root));
   const hasCustomerPages = fs.existsSync(path.join(opts.root, 'customer.html'));
   app.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD')

@@ -1,0 +1,29 @@
+import { sampleCountdown } from '@dastak/core/rules/sample-stability';
+import type { Catalogue } from './i18n/en';
+import type { Lang } from './i18n/i18n';
+
+/** Times as a Karachi clock shows them ('3:30 PM'), whatever zone the phone is set to. */
+export function clock(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'ur' ? 'ur-PK' : 'en-PK', {
+    timeZone: 'Asia/Karachi',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+export function duration(t: Catalogue, minutes: number): string {
+  const m = Math.abs(minutes);
+  return t.hoursMinutes(Math.floor(m / 60), m % 60);
+}
+
+/** The collected sample's countdown (core's rule, ADR 0048) in the rider's language. */
+export function sampleText(t: Catalogue, expiresAt: string, now: Date) {
+  const c = sampleCountdown(expiresAt, now);
+  return {
+    tone: c.tone,
+    text:
+      c.minutesLeft >= 0
+        ? t.sampleLeft(duration(t, c.minutesLeft))
+        : t.sampleExpired(duration(t, c.minutesLeft)),
+  };
+}
