@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '@dastak/core/constants';
 import { ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -9,6 +10,19 @@ type SchemaOut = Record<string, unknown>;
 
 /** Where the error statuses ride from this transform to the document transform. */
 export const ERROR_STATUSES_KEY = 'x-dastak-error-statuses';
+
+const IDEMPOTENCY_KEY_HEADER = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: IDEMPOTENCY_KEY_MIN,
+      maxLength: IDEMPOTENCY_KEY_MAX,
+      description:
+        'The same key and request replays the first answer without applying it again; the same key with another request is 409 REPLAY_DIFFERS.',
+    },
+  },
+};
 
 /**
  * The per-route half of the OpenAPI transform (the document half is openapi-document.ts): zod
@@ -33,6 +47,10 @@ export function openapiRouteTransform(input: TransformInput) {
   out.summary ??= summaryOf(method, apiPath);
   out.tags ??= [apiPath.split('/').filter(Boolean)[0] ?? 'api'];
   if (route.config?.access === ROUTE_ACCESS.PUBLIC) out.security = [];
+  // The rider app's writes replay safely with a key (ADR 0062); documented, checked by the helper.
+  if (route.config?.access === ROUTE_ACCESS.RIDER && method !== 'GET' && !out.headers) {
+    out.headers = IDEMPOTENCY_KEY_HEADER;
+  }
   out[ERROR_STATUSES_KEY] = errorStatusesOf(route, url);
   return { schema: out, url };
 }
