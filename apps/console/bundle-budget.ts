@@ -58,7 +58,7 @@ export function bundleBudget(budgets: readonly ScreenBudget[]): Plugin {
             // Its 25 largest modules, minified but not gzipped: where a shell's weight lies.
             const largest = Object.entries(c.modules)
               .sort(([, a], [, b]) => b.renderedLength - a.renderedLength)
-              .slice(0, 25);
+              .slice(0, Number(process.env.BUNDLE_BUDGET_TOP ?? 25));
             for (const [id, m] of largest)
               console.log(
                 `      ${(m.renderedLength / 1000).toFixed(1).padStart(6)} kB raw  ${id.replace(/^.*node_modules\//, '')}`,

@@ -55,12 +55,13 @@ export async function buildApp({
   reportError,
   onRoute,
 }: BuildAppOptions) {
+  const logController = new RequestLogController();
   const app = Fastify({
     ...(loggerInstance
       ? { loggerInstance }
       : { logger: logger ?? loggerOptions(config.LOG_LEVEL) }),
     // One line per request, on completion (ADR 0022).
-    logController: new RequestLogController(),
+    logController,
     // A request's child logger is made only when something logs through it (ADR 0022).
     childLoggerFactory: requestChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
@@ -86,6 +87,7 @@ export async function buildApp({
     : undefined;
   app.decorate('metrics', metrics);
   if (metrics) app.addHook('onClose', async () => metrics.stop());
+  app.addHook('onClose', async () => logController.close());
 
   const jwtSecret =
     config.JWT_SECRET ??

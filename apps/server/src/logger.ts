@@ -253,8 +253,31 @@ export function requestChildLogger(
  * the object, looks up serializers and escapes key by key (ADR 0022, third pass). The result is
  * the line pino writes for `log.info({ reqId, ...line }, 'request')`.
  */
+/** How often the count of quiet requests is logged at info. */
+export const QUIET_SUMMARY_MS = 60_000;
+
 export class RequestLogController extends LogController {
+  /**
+   * Requests of `logQuietly` routes (rider pings: 8.6 M lines a day at 1,000 riders) since the
+   * last summary: written at debug one by one, and counted into one info line a minute.
+   */
+  private quiet = { count: 0, errors: 0, log: undefined as FastifyBaseLogger | undefined };
+  private readonly summary = setInterval(() => this.summarizeQuiet(), QUIET_SUMMARY_MS).unref();
+
   override incomingRequest() {}
+
+  private summarizeQuiet() {
+    const { count, errors, log } = this.quiet;
+    if (count === 0 || !log) return;
+    log.info({ requests: count, failed: errors, perMs: QUIET_SUMMARY_MS }, 'quiet requests');
+    this.quiet = { count: 0, errors: 0, log };
+  }
+
+  /** Stops the summary timer (the app's onClose), with a last summary. */
+  close() {
+    clearInterval(this.summary);
+    this.summarizeQuiet();
+  }
 
   override requestCompleted(
     error: Error | null | undefined,
@@ -265,6 +288,18 @@ export class RequestLogController extends LogController {
     const url = urlWithoutQueryValues(request.url);
     const userId = request.user?.id;
     const log = reply.log;
+    const quiet = !error && request.routeOptions.config?.logQuietly === true;
+    if (quiet) {
+      const root = log instanceof RequestLogger ? log.parent : log;
+      this.quiet.count += 1;
+      if (reply.statusCode >= 400) this.quiet.errors += 1;
+      this.quiet.log = root;
+      root.debug(
+        { method: request.method, url, statusCode: reply.statusCode, responseTime, userId },
+        'request',
+      );
+      return;
+    }
     if (!error && log instanceof RequestLogger) {
       const root = log.parent;
       if (!(root as pino.Logger).isLevelEnabled?.('info')) return;
@@ -285,5 +320,12 @@ export class RequestLogController extends LogController {
     };
     if (error) log.error({ ...line, err: error }, 'request errored');
     else log.info(line, 'request');
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Requests logged at debug and counted in one info line a minute (RequestLogController). */
+    logQuietly?: boolean;
   }
 }

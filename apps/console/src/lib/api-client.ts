@@ -91,25 +91,24 @@ async function send(path: string, options: RequestOptions, token: string | null)
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, ERRORS.NETWORK);
   }
-  const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  // Seconds (the server sends no HTTP-date form); absent or unreadable: null.
+  const retryAfter = response.headers.get('retry-after');
   return {
     status: response.status,
     data: await readBody(response),
-    retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
+    retryAfter: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
   } satisfies RawResponse;
 }
 
 /** `send`, again after Retry-After while a read meets 503 (READ_RETRIES_ON_503). */
 async function sendRetryingReads(path: string, options: RequestOptions, token: string | null) {
-  let result = await send(path, options, token);
-  const isRead = (options.method ?? 'GET') === 'GET';
-  for (let tries = 0; isRead && result.status === 503 && tries < READ_RETRIES_ON_503; tries++) {
+  for (let tries = 0; ; tries++) {
+    const result = await send(path, options, token);
+    const retry = result.status === 503 && (options.method ?? 'GET') === 'GET';
+    if (!retry || tries === READ_RETRIES_ON_503 || options.signal?.aborted) return result;
     const waitS = Math.min(result.retryAfter ?? 1, READ_RETRY_MAX_WAIT_S);
     await new Promise((resolve) => setTimeout(resolve, waitS * 1000));
-    if (options.signal?.aborted) break;
-    result = await send(path, options, token);
   }
-  return result;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,4 +1,5 @@
-import { RIDER_APP_VERSION } from './version';
+// The version the server serves and compares pings with (core, ADR 0062): one constant for both.
+import { RIDER_APP_VERSION } from '@dastak/core/constants';
 
 /**
  * What the phone tells the dispatcher with each ping: battery, whether it is online, its model

@@ -275,7 +275,7 @@ describe('Idempotency-Key on rider-app writes', () => {
     expect(rows).toHaveLength(1);
   });
 
-    it('a refused call stores no key: the retry is judged afresh', async () => {
+  it('a refused call stores no key: the retry is judged afresh', async () => {
     const o = await reachedOrder();
     const key = { 'idempotency-key': `refused-${o.order.id}-abcdef` };
     expect((await deliver(o.rider, {}, key)).statusCode).toBe(409); // nothing collected yet
