@@ -323,5 +323,39 @@ describe('rider app', () => {
     await visible(page.getByRole('heading', { name: 'Sign in' }));
     await screenshot(page, 'rider-app-offline-shell');
     await context.setOffline(false);
+
+    // A push (a task assigned while the app is closed) shows a notification from the worker.
+    // Headless Chromium reaches no push service, so DevTools delivers the server's payload.
+    await context.grantPermissions(['notifications'], { origin: serverUrl() });
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${serverUrl()}/rider/`);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const payload = {
+      title: 'Dastak · B-1',
+      body: 'New task',
+      url: '/rider/',
+      tag: 'rider-task-1',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: serverUrl(),
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [
+            n.title,
+            n.body,
+            n.tag,
+          ]),
+        ),
+      )
+      .toEqual([[payload.title, payload.body, payload.tag]]);
   });
 });

@@ -346,6 +346,9 @@ export const PUSH_MESSAGES = {
   lateTitle: (number: string) => `Order ${number} is late`,
   lateBody: (region: string, minutes: number) =>
     `No rider assigned in ${region}; ${minutes} mins past the slot start.`,
+  /** To the rider's phone (rider app, ADR 0063): both languages, no patient data. */
+  riderTaskTitle: (number: string) => `Dastak · ${number}`,
+  riderTaskBody: 'New task: open the app · نیا کام: ایپ کھولیں',
 } as const;
 
 /** The dashboard calls (docs/decisions/0025-dashboard-calls.md). */

@@ -72,6 +72,35 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith(BASE)) event.respondWith(shellFirst(request));
 });
 
+// A task put in the rider's queue (web push, ADR 0063): shown even with the app closed, with a
+// buzz; the same tag replaces rather than stacks. The payload never carries patient data.
+self.addEventListener('push', (event) => {
+  const data = event.data ? event.data.json() : {};
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'Dastak', {
+      body: data.body || '',
+      tag: data.tag,
+      renotify: true,
+      vibrate: [300, 100, 300],
+      icon: `${BASE}icon-192.png`,
+      badge: `${BASE}icon-192.png`,
+      data: { url: data.url || BASE },
+    }),
+  );
+});
+
+// A tap opens the app: an open window of it comes forward, else a new one opens.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || BASE, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url.startsWith(self.location.origin + BASE));
+      return open ? open.focus() : self.clients.openWindow(url);
+    }),
+  );
+});
+
 // The page asks for a clean slate at logout: no patient's data stays on the phone.
 self.addEventListener('message', (event) => {
   if (event.data === 'logout') event.waitUntil(caches.delete(API));

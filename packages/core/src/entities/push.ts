@@ -35,6 +35,9 @@ export const pushSubscriptionBodySchema = z.strictObject({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
+/** The rider app's subscription (ADR 0063): its own tasks only, so no regions. */
+export const riderPushSubscriptionBodySchema = pushSubscriptionBodySchema.omit({ regionIds: true });
+
 export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: pushEndpointSchema });
 
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
@@ -48,7 +51,7 @@ export const pushSubscriptionResultSchema = z.object({
 export const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
-  /** The console path of the order, under /app. */
+  /** The page to open: the console path of the order, under /app, or the rider app's /rider/. */
   url: z.string(),
   /** Same tag, same notification: a repeat replaces rather than stacks. */
   tag: z.string(),

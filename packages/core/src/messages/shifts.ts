@@ -21,9 +21,15 @@ export const SHIFT_MESSAGES = {
   RIDER_OTHER_REGION: 'This rider works in another region; pick a rider of the shift’s region',
   HOTSPOT_OTHER_REGION: 'This hotspot is in another region; pick a hotspot of the shift’s region',
   /** Names the rider (a copy of several riders is refused for one of them; ADR 0057). */
-  riderOverlaps: (rider: string, start: string, end: string, others = 0) =>
+  riderOverlaps: (rider: string, start: string, end: string) =>
+    `${rider} is already on a shift from ${start} to ${end} that day`,
+  /**
+   * The same when other riders of the shift clash too. A template of its own, with every
+   * argument required, so the catalogue's checks (route-walk.ts) see each form a user can read.
+   */
+  riderOverlapsAndOthers: (rider: string, start: string, end: string, others: number) =>
     `${rider} is already on a shift from ${start} to ${end} that day` +
-    (others > 0 ? ` (and ${others} other ${others === 1 ? 'rider' : 'riders'} of this shift)` : ''),
+    ` (and ${others} other ${others === 1 ? 'rider' : 'riders'} of this shift)`,
   /**
    * A break duration off the fixed list (a missing one is spec §5's 'Break Duration required').
    * Here rather than in messages/attendance.ts: the break's request schema sits in

@@ -1,3 +1,4 @@
+import { fromBase64Url, sameKey } from '@dastak/core/push-keys';
 import { useEffect } from 'react';
 import { getVapidPublicKey } from './api/get-vapid-public-key';
 import { savePushSubscription } from './api/save-push-subscription';
@@ -55,18 +56,4 @@ async function registerPush(regionIds: number[] | undefined): Promise<void> {
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
     ...(regionIds ? { regionIds } : {}),
   });
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolean {
-  if (!current) return false;
-  const a = new Uint8Array(current);
-  return a.length === wanted.length && a.every((b, i) => b === wanted[i]);
 }

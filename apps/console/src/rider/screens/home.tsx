@@ -13,6 +13,7 @@ import {
 } from '../hooks';
 import { useLang, useT } from '../i18n/i18n';
 import { effectiveState } from '../pending';
+import { disablePush, enablePush } from '../push';
 import { outbox, queue, tracker } from '../runtime';
 import { getSession } from '../session';
 import { LanguageSwitch, Marks, OutboxStatus } from './parts';
@@ -145,6 +146,7 @@ export function HomeScreen({
     if (session) await outbox.clear(session.user.id);
     forgetCachedData();
     navigator.serviceWorker?.controller?.postMessage('logout');
+    await disablePush().catch(() => {});
     await logout();
   }
 
@@ -173,9 +175,11 @@ export function HomeScreen({
             <button
               type="button"
               className={onDuty ? 'r-secondary' : 'r-primary'}
-              onClick={() =>
-                void queue({ kind: 'duty', path: '/rider-app/duty/', body: { isOnDuty: !onDuty } })
-              }
+              onClick={() => {
+                void queue({ kind: 'duty', path: '/rider-app/duty/', body: { isOnDuty: !onDuty } });
+                // Going on duty is the tap that may ask to ring the phone for new tasks.
+                if (!onDuty) void enablePush().catch(() => {});
+              }}
             >
               {onDuty ? t.goOffDuty : t.goOnDuty}
             </button>

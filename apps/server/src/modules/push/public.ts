@@ -3,4 +3,5 @@
  * (docs/decisions/0059-import-boundaries.md).
  */
 // Tells the dispatchers' browsers that an order became a problem.
-export { notifyOrderEscalated } from './push-notifier';
+// Rings the rider's phone when a task joins their queue (rider app, ADR 0063).
+export { notifyOrderEscalated, notifyRiderTask } from './push-notifier';

@@ -296,3 +296,68 @@ describe('a subscription the push service has dropped', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('a task assigned to a rider', () => {
+  it("rings that rider's phone once (rider app), and no dispatcher's browser", async () => {
+    const rider = await insertRider(t.db, {
+      regionId: geo.gulberg.id,
+      profile: { isOnDuty: true, state: 0 },
+    });
+    const tok = await riderToken(t.app, rider);
+    const phone = svc.browser('rider-phone');
+    const key = await t.app.inject({ url: '/api/v1/rider-app/push-key/', headers: bearer(tok) });
+    expect(key.json().publicKey).toBe(vapidKey);
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rider-app/push-subscription/',
+      headers: bearer(tok),
+      payload: phone.subscription,
+    });
+    expect(sub.statusCode).toBe(200);
+    // Another rider's phone stays quiet.
+    const other = await insertRider(t.db, {
+      regionId: geo.gulberg.id,
+      profile: { isOnDuty: true },
+    });
+    const otherPhone = svc.browser('other-rider-phone');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rider-app/push-subscription/',
+      headers: bearer(await riderToken(t.app, other)),
+      payload: otherPhone.subscription,
+    });
+    const order = await insertOrder(t.db, { regionId: geo.gulberg.id, state: 'needsAssignment' });
+    const u = await createUser(t, [PERMISSIONS.CAN_ASSIGN_ORDER]);
+    const staff = (await login(t.app, u.email, u.password)).token;
+    const before = svc.received.length;
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/blood/${order.id}/request/`,
+      headers: bearer(staff),
+      payload: { rider_ids: [rider.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    await pushSettled(t.db);
+
+    const rung = since(before, 'rider-phone');
+    expect(rung).toHaveLength(1);
+    expect(decryptPush(phone, rung[0]!.body)).toEqual({
+      title: `Dastak · ${order.number}`,
+      body: 'New task: open the app · نیا کام: ایپ کھولیں',
+      url: '/rider/',
+      tag: `rider-task-${order.id}`,
+    });
+    expect(since(before, 'other-rider-phone')).toHaveLength(0);
+    expect(since(before, 'gulberg-desk')).toHaveLength(0);
+
+    // Signed out on the phone: no more rings.
+    const off = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/rider-app/push-subscription/',
+      headers: bearer(tok),
+      payload: { endpoint: phone.subscription.endpoint },
+    });
+    expect(off.statusCode).toBe(200);
+  });
+});

@@ -83,6 +83,22 @@ export function notifySampleAtRisk(
   );
 }
 
+/**
+ * Hook for the order services: a task was just put in this rider's queue (an assignment or a
+ * reassignment, after commit). The rider app's phones ring even with the app closed.
+ */
+export function notifyRiderTask(db: Db, riderId: number, order: { id: number; number: string }) {
+  track(db, async (ctx) => {
+    const subscriptions = await repo.listRiderSubscriptions(db, riderId);
+    await sendEach(db, ctx, subscriptions, {
+      title: PUSH_MESSAGES.riderTaskTitle(order.number),
+      body: PUSH_MESSAGES.riderTaskBody,
+      url: '/rider/',
+      tag: `rider-task-${order.id}`,
+    });
+  });
+}
+
 export const isPushRegistered = (db: Db) => contexts.has(db);
 
 const orderPath = (o: { id: number; vertical: string }) =>
@@ -101,7 +117,15 @@ function track(db: Db, work: (ctx: PushContext) => Promise<void>) {
 }
 
 async function deliver(db: Db, ctx: PushContext, regionId: number, payload: PushPayload) {
-  const recipients = await repo.listRecipients(db, regionId);
+  await sendEach(db, ctx, await repo.listRecipients(db, regionId), payload);
+}
+
+async function sendEach(
+  db: Db,
+  ctx: PushContext,
+  recipients: repo.StoredSubscription[],
+  payload: PushPayload,
+) {
   await Promise.all(
     recipients.map(async (sub) => {
       try {

@@ -110,6 +110,28 @@ export async function listRecipients(db: Db, regionId: number): Promise<StoredSu
     );
 }
 
+/** A rider's own phones (the rider app): the rider active, whatever the regions. */
+export async function listRiderSubscriptions(
+  db: Db,
+  riderId: number,
+): Promise<StoredSubscription[]> {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      keys: pushSubscriptions.keys,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(
+      and(
+        eq(pushSubscriptions.userId, riderId),
+        eq(users.isActive, true),
+        eq(users.userType, USER_TYPES.RIDER),
+      ),
+    );
+}
+
 export interface PushOrder {
   id: number;
   number: string;

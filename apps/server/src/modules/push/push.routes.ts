@@ -3,6 +3,7 @@ import {
   pushSubscriptionBodySchema,
   pushSubscriptionResultSchema,
   pushUnsubscribeBodySchema,
+  riderPushSubscriptionBodySchema,
   vapidPublicKeySchema,
 } from '@dastak/core/entities/push';
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
@@ -57,6 +58,38 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         body: pushUnsubscribeBodySchema,
         response: { 200: detailResponseSchema },
       },
+    },
+    async (req) => service.unsubscribe(app.db, req.user!.id, req.body.endpoint),
+  );
+
+  // The rider app (ADR 0063): a rider's phone rings when a task joins their queue. Rider tokens
+  // only, like every rider-app route; a rider's subscription follows no region.
+  const rider = { access: ROUTE_ACCESS.RIDER };
+  app.get(
+    '/rider-app/push-key/',
+    { config: rider, schema: { tags, response: { 200: vapidPublicKeySchema } } },
+    async () => ({ publicKey: keys.publicKey }),
+  );
+  app.post(
+    '/rider-app/push-subscription/',
+    {
+      config: rider,
+      schema: {
+        tags,
+        body: riderPushSubscriptionBodySchema,
+        response: { 200: detailResponseSchema },
+      },
+    },
+    async (req) => {
+      const { detail } = await service.subscribe(app.db, req.user!.id, req.body, allowHttp);
+      return { detail };
+    },
+  );
+  app.delete(
+    '/rider-app/push-subscription/',
+    {
+      config: rider,
+      schema: { tags, body: pushUnsubscribeBodySchema, response: { 200: detailResponseSchema } },
     },
     async (req) => service.unsubscribe(app.db, req.user!.id, req.body.endpoint),
   );

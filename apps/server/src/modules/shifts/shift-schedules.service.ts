@@ -216,13 +216,11 @@ export async function refuseOverlaps(
   const [clash] = clashes;
   if (clash) {
     const others = new Set(clashes.map((c) => c.riderId)).size - 1;
+    const when = [clash.riderName, clash.startTime.slice(0, 5), clash.endTime.slice(0, 5)] as const;
     throw refused(
-      SHIFT_MESSAGES.riderOverlaps(
-        clash.riderName,
-        clash.startTime.slice(0, 5),
-        clash.endTime.slice(0, 5),
-        others,
-      ),
+      others > 0
+        ? SHIFT_MESSAGES.riderOverlapsAndOthers(...when, others)
+        : SHIFT_MESSAGES.riderOverlaps(...when),
     );
   }
 }

@@ -9,6 +9,7 @@ import { invalid, refused } from '../../../lib/domain-errors';
 import { sendLiveLocationLink } from '../../customer-links/public';
 import { addPickupTask, countTasksInHand, recomputeRiderState } from '../../dispatch/public';
 import { activityRow, hasActivityForPickup, insertActivities } from '../../order-activities/public';
+import { notifyRiderTask } from '../../push/public';
 import { userNames } from '../../users/public';
 import {
   actionRow,
@@ -71,7 +72,7 @@ export async function assignOrder(
   },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  return runOrderAction(
+  const result = await runOrderAction(
     db,
     {
       action: 'assign',
@@ -106,6 +107,9 @@ export async function assignOrder(
       };
     },
   );
+  // After commit, never awaited: the rider's phone rings (ADR 0063).
+  notifyRiderTask(db, p.riderId, result);
+  return result;
 }
 
 export type ReassignParams = {
@@ -122,7 +126,9 @@ export async function reassignOrder(
   p: ReassignParams & { vertical: Vertical },
   actor: ActorContext,
 ): Promise<OrderActionResult> {
-  return db.transaction((tx) => reassignOrderInTx(tx, p, actor));
+  const result = await db.transaction((tx) => reassignOrderInTx(tx, p, actor));
+  notifyRiderTask(db, p.riderId, result);
+  return result;
 }
 
 /**
