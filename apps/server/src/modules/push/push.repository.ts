@@ -75,17 +75,20 @@ export async function deleteSubscription(db: Db, id: number) {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
+/** What a send needs of a subscription. */
+const subscriptionColumns = {
+  id: pushSubscriptions.id,
+  endpoint: pushSubscriptions.endpoint,
+  keys: pushSubscriptions.keys,
+};
+
 /**
  * Subscriptions that receive a region's alerts: following the region, of an active staff user
  * who may still view the dashboard (a permission taken away stops the pushes at once).
  */
 export async function listRecipients(db: Db, regionId: number): Promise<StoredSubscription[]> {
   return db
-    .select({
-      id: pushSubscriptions.id,
-      endpoint: pushSubscriptions.endpoint,
-      keys: pushSubscriptions.keys,
-    })
+    .select(subscriptionColumns)
     .from(pushSubscriptionRegions)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushSubscriptionRegions.subscriptionId))
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
@@ -116,11 +119,7 @@ export async function listRiderSubscriptions(
   riderId: number,
 ): Promise<StoredSubscription[]> {
   return db
-    .select({
-      id: pushSubscriptions.id,
-      endpoint: pushSubscriptions.endpoint,
-      keys: pushSubscriptions.keys,
-    })
+    .select(subscriptionColumns)
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(
