@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 // By path: this config is bundled on its own, and core's package entry points are TypeScript.
 import { PUBLIC_PAGE_ROOTS } from '../../packages/core/src/states';
 import { bundleBudget } from './bundle-budget';
+import { precompress } from './precompress';
 import { RIDER_BASE, riderPwa } from './rider-build';
 
 /**
@@ -49,6 +50,8 @@ export default defineConfig({
     react(),
     customerPagesInDev(),
     ...(riderEntry ? [riderPwa()] : []),
+    // .br and .gz beside each built file, served as they are (ADR 0065).
+    precompress(),
     // The orders list within 200 kB of gzipped JavaScript before it shows.
     bundleBudget(
       riderEntry

@@ -25,6 +25,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { createMetrics, type Metrics } from './modules/metrics/metrics-registry';
 import { authPlugin } from './plugins/auth';
 import { caseBoundaryPlugin } from './plugins/case-boundary';
+import { compressionPlugin } from './plugins/compression';
 import { consoleStatic } from './plugins/console-static';
 import { emptyJsonBodyPlugin } from './plugins/empty-json-body';
 import { errorServerOptions, errorsPlugin } from './plugins/errors';
@@ -95,6 +96,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   // Counters shared by every server on PostgreSQL, in memory on PGlite (ADR 0052).
   await app.register(rateLimitPlugin, { store: limitStoreFor(dbHandle) });
   await app.register(emptyJsonBodyPlugin);

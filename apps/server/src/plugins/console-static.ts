@@ -21,10 +21,15 @@ export function builtFiles(root: string) {
     root,
     prefix: '/',
     wildcard: true,
+    // The .br and .gz the build wrote beside each file (apps/console/precompress.ts), chosen by
+    // the request's Accept-Encoding; Vary says so to caches.
+    preCompressed: true,
     // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders writes (and
     // the pages' no-cache): the caching below is ours alone.
     cacheControl: false,
     setHeaders: (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+      // The same URL is sent as br, gzip or plain (preCompressed): caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
       res.setHeader(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
