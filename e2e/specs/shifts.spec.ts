@@ -11,7 +11,7 @@ import { seriousViolations } from '../fixtures/axe';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { createOnlineOrder, OrdersApi, type Page_ } from '../fixtures/order-actions-api';
-import { appPath, heading, toast, visible } from '../fixtures/ui';
+import { appPath, heading, pickOption, toast, visible } from '../fixtures/ui';
 
 /*
  * /shifts and /shifts/detail/{id} (spec §2.11) against the real server and its demo data, at
@@ -370,8 +370,11 @@ describe('shift detail', () => {
     expect((await schedule(id)).data.riders).toEqual([]);
 
     const [hotspot, other] = world.hotspots;
-    await page.getByRole('textbox', { name: `Hotspot for ${name}` }).click();
-    await page.getByRole('option', { name: hotspot!.name, exact: true }).click();
+    await pickOption(
+      page,
+      page.getByRole('textbox', { name: `Hotspot for ${name}` }),
+      hotspot!.name,
+    );
     await page.getByRole('button', { name: `Save ${name}` }).click();
     await visible(toast(page, SUCCESS.RIDER_ADDED_TO_SHIFT));
     await visible(page.getByText('1 rider', { exact: true }));
@@ -388,8 +391,11 @@ describe('shift detail', () => {
     await visible(rows.first().getByText('Not allowed'));
     await visible(rows.first().getByText('Unsaved'));
     if (other) {
-      await page.getByRole('textbox', { name: `Hotspot for ${name}` }).click();
-      await page.getByRole('option', { name: other.name, exact: true }).click();
+      await pickOption(
+        page,
+        page.getByRole('textbox', { name: `Hotspot for ${name}` }),
+        other.name,
+      );
     }
     await page.getByRole('button', { name: `Save ${name}` }).click();
     await visible(toast(page, SUCCESS.RIDER_SHIFT_UPDATED));
