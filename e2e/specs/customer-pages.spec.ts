@@ -168,9 +168,11 @@ describe('customer pages at 360 px', () => {
     await clock.runFor(LIVE_LOCATION_POLL_MS);
     await expect.poll(() => asked.length).toBe(first + 1); // the refused refresh
     refuse = false;
-    // The page schedules its wait only once the 429 reaches it, a moment after the request was
-    // seen here; so the clock is stepped 10 s at a time and the step of the next ask is read,
-    // rather than jumping to 'just before 120 s' (which lost that race now and then).
+    // The page schedules its wait in the same step that shows 'could not refresh', a moment (on a
+    // loaded machine, over a second) after the request was seen here. Stepping the clock before
+    // that ran all 200 s out before the wait existed; so the note is awaited first, and the clock
+    // is then stepped 10 s at a time and the step of the next ask read.
+    await visible(page.getByRole('status').filter({ hasText: PUBLIC_PAGES.FEEDBACK_ERROR }));
     let waited = 0;
     while (asked.length === first + 1 && waited < 200_000) {
       await clock.runFor(10_000);
