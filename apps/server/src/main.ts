@@ -18,6 +18,7 @@ import { startSamplePushSweep } from './modules/push/sample-sweep';
 import { serveAdminSocket } from './ops/backup';
 import { serverRunning } from './ops/data-dir';
 import { checkPortFree } from './ops/port-check';
+import { startScheduledBackups } from './ops/scheduled-backups';
 
 /** How long a SIGTERM may take before the process gives up and exits 1 (ADR 0032). */
 const SHUTDOWN_BOUND_MS = 10_000;
@@ -102,6 +103,16 @@ async function main() {
   const locationRetention = startLocationRetention(dbHandle.db, log, {
     days: config.LOCATION_RETENTION_DAYS,
   });
+  const backups = config.BACKUP_DIR
+    ? startScheduledBackups(
+        dbHandle.db,
+        lite
+          ? { engine: 'pglite', client: lite, dataDir: config.DATA_DIR }
+          : { engine: 'postgres', databaseUrl: config.DATABASE_URL ?? '' },
+        { dir: config.BACKUP_DIR, everyMs: config.BACKUP_EVERY, keep: config.BACKUP_KEEP },
+        log,
+      )
+    : undefined;
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
     { ms: Date.now() - started },
@@ -139,6 +150,7 @@ async function main() {
       step('riderShifts', riderShifts.stop()),
       step('reportRollups', reportRollups.stop()),
       step('locationRetention', locationRetention.stop()),
+      step('backups', backups?.stop() ?? Promise.resolve()),
     ]);
     await adminSocket?.close();
     await step('database', dbHandle.close());

@@ -17,6 +17,12 @@ const onOff = z
 
 const url = z.url();
 
+/** '30m', '6h', '1d' in milliseconds. */
+function durationMs(value: string): number {
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1) as 'm' | 'h' | 'd'];
+  return Number(value.slice(0, -1)) * unit;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -107,6 +113,22 @@ const envSchema = z.object({
     .min(0, 'must be at least 0 minutes')
     .max(1440, 'must be at most 1440 minutes')
     .default(RIDER_REACH_LEAD_MINUTES_DEFAULT),
+  /** Scheduled backups (ADR 0069): taken into this folder, each verified; unset, none are. */
+  BACKUP_DIR: z.string().optional(),
+  /** How often: a number with m, h or d (30m, 6h, 1d). */
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+[mhd]$/, 'must be a number with m, h or d, e.g. 6h')
+    .transform(durationMs)
+    .refine((ms) => ms >= 60_000, 'must be at least 1m')
+    .default(24 * 3_600_000),
+  /** How many verified backups to keep; older ones are removed. */
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
 });
@@ -163,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dispatch,
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
+    BACKUP_DIR: c.BACKUP_DIR === undefined ? undefined : path.resolve(c.BACKUP_DIR),
     DEMO_DATA: c.DEMO_DATA ?? !c.DATABASE_URL,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     CONSOLE_DIST: path.resolve(

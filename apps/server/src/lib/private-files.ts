@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 
 /**
  * Files at rest are the server user's alone (ADR 0049): DATA_DIR holds patients' names, phones and
@@ -12,7 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
  *  - `tightenTree()` takes group and other bits off what already exists: PGlite writes a new or
  *    restored data directory's files 0666 whatever the umask, and releases before this one left
  *    DATA_DIR 0755 with 0644/0666 files;
- *  - `privateTar()` stores a backup archive's entries as 0600 files in 0700 folders.
+ *  - backups store their entries as 0600 files in 0700 folders (ops/tar-gz.ts).
  */
 
 export const PRIVATE_UMASK = 0o077;
@@ -89,32 +88,4 @@ export function writePrivateFile(file: string, content: string | Buffer) {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   fs.writeFileSync(file, content, { mode: PRIVATE_FILE_MODE });
   fs.chmodSync(file, PRIVATE_FILE_MODE);
-}
-
-/**
- * A gzipped tar with every entry's mode made owner-only (folders 0700, files 0600), its header
- * checksum recomputed: PGlite's dumpDataDir stores its files as 0666, so an archive unpacked by
- * tar would otherwise leave patients' data readable by any local user.
- */
-export function privateTar(gz: Buffer): Buffer {
-  const tar = gunzipSync(gz);
-  for (let at = 0; at + 512 <= tar.length; ) {
-    // Two zero blocks end the archive; a header's name is never empty.
-    if (tar[at] === 0) break;
-    const size = Number.parseInt(
-      tar.toString('latin1', at + 124, at + 136).replace(/[\0 ]+$/, '') || '0',
-      8,
-    );
-    const type = String.fromCharCode(tar[at + 156] ?? 0);
-    const mode = Number.parseInt(tar.toString('latin1', at + 100, at + 107).trim() || '0', 8);
-    const owner = type === '5' ? PRIVATE_DIR_MODE : mode & 0o700;
-    tar.write(`${owner.toString(8).padStart(7, '0')}\0`, at + 100, 8, 'latin1');
-    // The checksum: the header's bytes summed with its own field read as eight spaces.
-    tar.fill(0x20, at + 148, at + 156);
-    let sum = 0;
-    for (let i = at; i < at + 512; i++) sum += tar[i] ?? 0;
-    tar.write(`${sum.toString(8).padStart(6, '0')}\0 `, at + 148, 8, 'latin1');
-    at += 512 + Math.ceil((Number.isNaN(size) ? 0 : size) / 512) * 512;
-  }
-  return gzipSync(tar);
 }

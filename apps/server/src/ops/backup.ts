@@ -1,22 +1,27 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import { checkDataDirVersion, openDb } from '../db/client';
-import { PRIVATE_FILE_MODE, privateTar, tightenTree } from '../lib/private-files';
+import { PRIVATE_FILE_MODE, tightenTree } from '../lib/private-files';
 import { adminSocketOf, pgliteDirOf, refuseWhileServing, serverRunning } from './data-dir';
+import { copyLive, countRows } from './live-copy';
+import { writeTarGz } from './tar-gz';
 
 /**
  * Backups of the embedded database and of PostgreSQL (ADR 0032).
  *
  * PostgreSQL: pg_dump's custom format (a consistent snapshot by MVCC whatever else runs) and
- * pg_restore. PGlite: its data directory as a gzipped tar (dumpDataDir), which loadDataDir opens.
+ * pg_restore. PGlite: its data directory as a gzipped tar in dumpDataDir's layout, which
+ * loadDataDir opens, copied with statements held back only for its last changes (ADR 0069).
  * A running server owns its PGlite directory, so a backup taken then asks the server for the
  * snapshot through a Unix socket in DATA_DIR (`admin.sock`, mode 0600: whoever may use it may
- * read the data files anyway); the server takes it while no statement and no transaction runs.
+ * read the data files anyway).
  */
 
 interface Logger {
@@ -24,14 +29,34 @@ interface Logger {
   warn(obj: object, msg?: string): void;
 }
 
-/** A consistent gzipped tar of a live PGlite: the data directory read between statements. */
-export async function snapshotPglite(client: PGlite): Promise<Buffer> {
-  // Less WAL to replay on open; the snapshot is consistent without it (recovery replays WAL).
-  await client.exec('checkpoint');
-  // No transaction may be open (the transaction lock); dumpDataDir takes the query lock itself
-  // since PGlite 0.5, so wrapping it in _runExclusiveQuery as well would wait forever.
-  const blob = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
-  return Buffer.from(await blob.arrayBuffer());
+export interface PgliteBackup {
+  bytes: number;
+  /** How long the server's statements were held back (ADR 0069). */
+  heldMs: number;
+  /** Rows of every table in the backup, for its verification. */
+  counts: Record<string, number>;
+}
+
+/**
+ * Writes a gzipped tar of a live PGlite's data directory to `out` (0600): a copy taken with
+ * statements held back only for the files that changed while it ran (live-copy.ts), packed
+ * afterwards with the server serving. The copy lives beside the data, in DATA_DIR, for the
+ * time of the backup.
+ */
+export async function backupPglite(
+  client: PGlite,
+  dataDir: string,
+  out: string,
+  counted = true,
+): Promise<PgliteBackup> {
+  const staging = path.join(dataDir, `backup-staging-${process.pid}-${randomUUID().slice(0, 8)}`);
+  try {
+    const copy = await copyLive(client, pgliteDirOf(dataDir), staging, counted);
+    const bytes = await writeTarGz(staging, out);
+    return { bytes, heldMs: copy.heldMs, counts: copy.counts };
+  } finally {
+    await fs.promises.rm(staging, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -60,13 +85,21 @@ export async function serveAdminSocket(dataDir: string, client: PGlite, log: Log
         return;
       }
       const started = Date.now();
-      snapshotPglite(client).then(
-        (bytes) => {
-          log.info({ bytes: bytes.length, ms: Date.now() - started }, 'backup snapshot taken');
-          socket.write(`ok ${bytes.length}\n`);
-          socket.end(bytes);
+      const file = path.join(dataDir, `backup-${process.pid}-${randomUUID().slice(0, 8)}.tar.gz`);
+      const removeFile = () => fs.rmSync(file, { force: true });
+      backupPglite(client, dataDir, file, false).then(
+        (taken) => {
+          log.info(
+            { bytes: taken.bytes, ms: Date.now() - started, heldMs: taken.heldMs },
+            'backup snapshot taken',
+          );
+          socket.write(`ok ${taken.bytes}\n`);
+          const stream = fs.createReadStream(file);
+          stream.once('close', removeFile);
+          stream.pipe(socket);
         },
         (err: Error) => {
+          removeFile();
           log.warn({ err }, 'backup snapshot failed');
           socket.end(`error ${err.message.replace(/\n/g, ' ')}\n`);
         },
@@ -133,7 +166,8 @@ export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
   return path.join(base, versions[0], 'bin', name);
 }
 
-function run(cmd: string, args: string[]): Promise<void> {
+/** Runs a PostgreSQL client tool; rejects with its stderr when it fails. */
+export function run(cmd: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'pipe'] });
     let stderr = '';
@@ -147,6 +181,36 @@ function run(cmd: string, args: string[]): Promise<void> {
         : reject(new Error(`${path.basename(cmd)} exited ${code}: ${stderr.trim()}`)),
     );
   });
+}
+
+/**
+ * pg_dump of a PostgreSQL database into `out`, returning every table's rows at the dump's
+ * instant: a repeatable-read transaction exports its snapshot, counts in it, and pg_dump reads
+ * the same snapshot (--snapshot), so the counts are those of the archive.
+ */
+export async function pgDumpCounted(databaseUrl: string, out: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const snapshot = await client.query<{ id: string }>('select pg_export_snapshot() as id');
+    const counts = await countRows({
+      query: async <R>(sql: string) => ({ rows: (await client.query(sql)).rows as R[] }),
+    });
+    await run(pgTool('pg_dump'), [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--snapshot=${snapshot.rows[0]?.id}`,
+      `--file=${out}`,
+      `--dbname=${databaseUrl}`,
+    ]);
+    await client.query('commit');
+    fs.chmodSync(out, PRIVATE_FILE_MODE);
+    return counts;
+  } finally {
+    await client.end();
+  }
 }
 
 export interface Target {
@@ -179,7 +243,7 @@ export async function backup(target: Target, out: string): Promise<BackupResult>
       fs.chmodSync(tmp, PRIVATE_FILE_MODE);
       result = { engine: 'postgres', bytes: fs.statSync(tmp).size, via: 'pg_dump' };
     } else {
-      let bytes = await snapshotFromServer(target.dataDir);
+      const bytes = await snapshotFromServer(target.dataDir);
       let via: BackupResult['via'] = 'server';
       if (!bytes) {
         const dir = pgliteDirOf(target.dataDir);
@@ -189,17 +253,16 @@ export async function backup(target: Target, out: string): Promise<BackupResult>
         checkDataDirVersion(dir);
         const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
         try {
-          bytes = await snapshotPglite(client);
+          await backupPglite(client, target.dataDir, tmp, false);
         } finally {
           await client.close();
         }
         via = 'data-dir';
+      } else {
+        fs.writeFileSync(tmp, bytes, { mode: PRIVATE_FILE_MODE });
       }
-      // Entries stored owner-only: PGlite's dump says 0666 (ADR 0049).
-      bytes = privateTar(bytes);
-      fs.writeFileSync(tmp, bytes, { mode: PRIVATE_FILE_MODE });
       fs.chmodSync(tmp, PRIVATE_FILE_MODE);
-      result = { engine: 'pglite', bytes: bytes.length, via };
+      result = { engine: 'pglite', bytes: fs.statSync(tmp).size, via };
     }
     fs.renameSync(tmp, out);
     return result;
