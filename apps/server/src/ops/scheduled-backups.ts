@@ -40,6 +40,8 @@ export function backupName(at: Date, engine: BackupSource['engine']) {
 export interface ScheduledBackup {
   file: string;
   bytes: number;
+  /** Embedded: how long statements were held back for the copy. */
+  heldMs?: number;
   verification: Verification;
   removed: string[];
 }
@@ -54,9 +56,11 @@ export async function runScheduledBackup(
   const file = path.join(schedule.dir, backupName(now, source.engine));
   const partial = `${file}.partial`;
   let verification: Verification;
+  let heldMs: number | undefined;
   try {
     if (source.engine === 'pglite') {
       const taken = await backupPglite(source.client, source.dataDir, partial);
+      heldMs = taken.heldMs;
       verification = await verifyPgliteBackup(partial, taken.counts);
     } else {
       const counts = await pgDumpCounted(source.databaseUrl, partial);
@@ -82,7 +86,7 @@ export async function runScheduledBackup(
     .reverse();
   const removed = kept.slice(schedule.keep);
   for (const old of removed) fs.rmSync(path.join(schedule.dir, old), { force: true });
-  return { file, bytes: fs.statSync(file).size, verification, removed };
+  return { file, bytes: fs.statSync(file).size, heldMs, verification, removed };
 }
 
 /** The job; on PostgreSQL one server of several takes each period's backup (a lease). */
@@ -104,6 +108,7 @@ export function startScheduledBackups(
         {
           file: done.file,
           bytes: done.bytes,
+          heldMs: done.heldMs,
           ms: Date.now() - started,
           removed: done.removed,
         },
