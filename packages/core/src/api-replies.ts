@@ -121,6 +121,7 @@ import {
  */
 export const API_REPLIES = {
   'POST /auth/login/': loginResponseSchema,
+  'POST /auth/rider-login/': loginResponseSchema,
   'POST /auth/refresh-token': refreshResponseSchema,
   'POST /auth/logout/': detailResponseSchema,
   'POST /auth/password-reset-request/': detailResponseSchema,

@@ -121,12 +121,13 @@ export function post<P extends PathOf<'POST'>>(
   return call('POST', fillPath(path, params), body, headers);
 }
 
-export async function login(email: string, password: string): Promise<Answer<RiderLogin>> {
-  const { status, data } = await raw('POST', '/auth/login/', { email, password }, null);
+/** Signs in by email or mobile number (ADR 0063). */
+export async function login(name: string, password: string): Promise<Answer<RiderLogin>> {
+  const { status, data } = await raw('POST', '/auth/rider-login/', { login: name, password }, null);
   if (status !== 200) return { ok: false, status, detail: detailOf(data) };
   return { ok: true, status, data: data as RiderLogin };
 }
-export type RiderLogin = Reply<'POST /auth/login/'>;
+export type RiderLogin = Reply<'POST /auth/rider-login/'>;
 
 /** Ends the session on the server too (its refresh token revoked); offline, only here. */
 export async function logout(): Promise<void> {

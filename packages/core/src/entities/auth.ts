@@ -59,6 +59,16 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/**
+ * POST /auth/rider-login/: the rider app's sign-in, by email or by the rider's mobile number
+ * (ADR 0063); it answers as /auth/login/ does.
+ */
+export const riderLoginRequestSchema = z.object({
+  login: requiredText,
+  password: requiredText,
+});
+export type RiderLoginRequest = z.infer<typeof riderLoginRequestSchema>;
+
 export const loginResponseSchema = z.object({
   token: z.string(),
   refreshToken: z.string(),

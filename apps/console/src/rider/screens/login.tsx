@@ -5,10 +5,10 @@ import { useT } from '../i18n/i18n';
 import { setSession } from '../session';
 import { LanguageSwitch } from './parts';
 
-/** Email and password (the login body takes an email); riders share staff sign-in. */
+/** Mobile number or email, and password (riders share staff sign-in's sessions). */
 export function LoginScreen() {
   const t = useT();
-  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +17,7 @@ export function LoginScreen() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await login(email.trim(), password);
+    const answer = await login(name.trim(), password);
     setBusy(false);
     if (!answer.ok) {
       setError(answer.status === 0 ? t.loginOffline : t.loginFailed);
@@ -45,15 +45,16 @@ export function LoginScreen() {
         <h2>{t.loginTitle}</h2>
         <p className="r-muted">{t.loginHint}</p>
         <label className="r-field">
-          <span>{t.emailLabel}</span>
+          <span>{t.loginLabel}</span>
           <input
-            type="email"
+            type="text"
             autoComplete="username"
-            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
             dir="ltr"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
           />
         </label>
         <label className="r-field">

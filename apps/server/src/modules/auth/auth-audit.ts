@@ -6,7 +6,7 @@ import {
   findResetTokenUser,
   recordAudit,
 } from '../audit/public';
-import { findUserByEmail } from '../users/public';
+import { findUserByEmail, findUserByLogin } from '../users/public';
 import { sha256 } from './auth.service';
 
 /**
@@ -49,11 +49,18 @@ async function recordAttempt(
       });
       return;
     }
-    const email = typeof body.email === 'string' ? body.email.slice(0, EMAIL_TRIED_MAX) : '';
-    const user = email ? await findUserByEmail(db, email) : undefined;
-    await recordAudit(db, agentOf(req, kind === 'login' && ok ? user : undefined), {
+    // The rider app's sign-in names an email or a mobile number: kept as typed.
+    const typed = kind === 'rider-login' ? body.login : body.email;
+    const email = typeof typed === 'string' ? typed.slice(0, EMAIL_TRIED_MAX) : '';
+    const user = !email
+      ? undefined
+      : kind === 'rider-login'
+        ? await findUserByLogin(db, email)
+        : await findUserByEmail(db, email);
+    const signIn = kind === 'login' || kind === 'rider-login';
+    await recordAudit(db, agentOf(req, signIn && ok ? user : undefined), {
       action: 'E',
-      type: kind === 'login' ? 'login' : 'password-reset-request',
+      type: signIn ? 'login' : 'password-reset-request',
       entityType: 'User',
       entityId: user?.id ?? null,
       detail: { email },
@@ -70,6 +77,7 @@ const EMAIL_TRIED_MAX = 320;
 function kindOf(url: string | undefined) {
   const path = url?.replace(/\/$/, '') ?? '';
   if (path.endsWith('/auth/login')) return 'login';
+  if (path.endsWith('/auth/rider-login')) return 'rider-login';
   if (path.endsWith('/auth/password-reset-request')) return 'reset-request';
   if (path.endsWith('/auth/password-reset')) return 'reset';
   return undefined;

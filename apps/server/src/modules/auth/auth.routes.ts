@@ -8,6 +8,7 @@ import {
   passwordResetSchema,
   refreshRequestSchema,
   refreshResponseSchema,
+  riderLoginRequestSchema,
   sessionListSchema,
   userSchema,
 } from '@dastak/core/entities/auth';
@@ -53,6 +54,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const succeeded = await loginAttempt(app.limits, req.ip, req.body.email);
       const result = await service.login(deps(), req.body, req.headers['user-agent']);
+      await succeeded();
+      setRefreshCookie(reply, result.refreshToken);
+      return result;
+    },
+  );
+
+  // The rider app signs in by email or mobile number; the same limits, per what was typed.
+  app.post(
+    '/rider-login/',
+    {
+      config: { access: ROUTE_ACCESS.PUBLIC, rateLimit: 'login' },
+      schema: {
+        tags: ['auth'],
+        body: riderLoginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const succeeded = await loginAttempt(app.limits, req.ip, req.body.login);
+      const result = await service.riderLogin(deps(), req.body, req.headers['user-agent']);
       await succeeded();
       setRefreshCookie(reply, result.refreshToken);
       return result;

@@ -11,6 +11,7 @@ import { enqueueEmail } from '../notifications/public';
 import {
   findUserByEmail,
   findUserById,
+  findUserByLogin,
   listPermissionNames,
   toUserDto,
   type UserRow,
@@ -59,7 +60,24 @@ export async function login(
   input: { email: string; password: string; playerId?: string | null },
   userAgent?: string,
 ) {
-  const user = await findUserByEmail(deps.db, input.email);
+  return signIn(deps, await findUserByEmail(deps.db, input.email), input, userAgent);
+}
+
+/** The rider app's sign-in: an email or the rider's mobile number (ADR 0063). */
+export async function riderLogin(
+  deps: AuthDeps,
+  input: { login: string; password: string },
+  userAgent?: string,
+) {
+  return signIn(deps, await findUserByLogin(deps.db, input.login), input, userAgent);
+}
+
+async function signIn(
+  deps: AuthDeps,
+  user: UserRow | undefined,
+  input: { password: string; playerId?: string | null },
+  userAgent?: string,
+) {
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
   if (!user || !ok || !user.isActive) throw invalid(ERRORS.INVALID_CREDENTIALS);
   await updateUser(deps.db, user.id, {

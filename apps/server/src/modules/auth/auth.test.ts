@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/outbox';
 import { passwordResetTokens, refreshTokens } from '../../db/schema/users';
+import { insertRider, seedGeography } from '../../test/fixtures/riders.fixtures';
 import { bearer, createTestApp, createUser, login, randomAddress } from '../../test/test-app';
 import { REFRESH_REUSE_GRACE_MS, sha256 } from './auth.service';
 
@@ -62,6 +63,38 @@ describe('login', () => {
     });
   });
   // Login limits (per account and address, per address; Retry-After): security/rate-limits.test.ts.
+});
+
+describe('rider app sign-in', () => {
+  it('takes a rider by mobile number however typed, or by email; refuses the rest alike', async () => {
+    const geo = await seedGeography(t.db);
+    const phone = `0345${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const rider = await insertRider(t.db, { regionId: geo.gulberg.id, phone });
+    const typed = `+92 ${phone.slice(1, 4)} ${phone.slice(4)}`;
+    for (const login of [phone, typed, rider.email.toUpperCase()]) {
+      const res = await post('/rider-login/', { login, password: rider.password });
+      expect(res.statusCode, login).toBe(200);
+      expect(res.json().user).toMatchObject({ id: rider.id, userType: 1 });
+    }
+    // A staff user's phone is no sign-in; a number two riders share signs neither in; a wrong
+    // password is refused with the message an unknown number gets.
+    const twin = await insertRider(t.db, { regionId: geo.gulberg.id, phone: '03450000001' });
+    await insertRider(t.db, { regionId: geo.gulberg.id, phone: '03450000001' });
+    for (const body of [
+      { login: typed, password: 'wrong-password' },
+      { login: '0300 0000000', password: rider.password },
+      { login: '03450000001', password: twin.password },
+    ]) {
+      const res = await post('/rider-login/', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: ERRORS.INVALID_CREDENTIALS });
+    }
+    const empty = await post('/rider-login/', { login: '', password: '' });
+    expect(empty.json().errors).toMatchObject({
+      login: [VALIDATION.REQUIRED],
+      password: [VALIDATION.REQUIRED],
+    });
+  });
 });
 
 describe('tokens', () => {

@@ -7,6 +7,7 @@ export type { UserRow } from './users.repository';
 export {
   findUserByEmail,
   findUserById,
+  findUserByLogin,
   findUserRef,
   listPermissionNames,
   updateUser,

@@ -1,3 +1,4 @@
+import { localPhone } from '@dastak/core/rules/phone';
 import { USER_TYPES } from '@dastak/core/states';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -11,6 +12,22 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
+}
+
+/**
+ * The account the rider app signs in with (ADR 0063): an email's, or the one rider's whose
+ * mobile number it is, however typed. A number two riders share signs neither in.
+ */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+  if (login.includes('@')) return findUserByEmail(db, login.trim());
+  const phone = localPhone(login);
+  if (!phone) return undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.userType, USER_TYPES.RIDER)))
+    .limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
 }
 
 /** False only on a database nobody has started yet (no admin, no staff, no riders). */
