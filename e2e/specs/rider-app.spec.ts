@@ -64,7 +64,7 @@ async function phone(at: At): Promise<{ context: BrowserContext; page: Page }> {
 const door = (order: Order): At => ({ latitude: order.latitude!, longitude: order.longitude! });
 
 /** A rider of the order's region who may take it: one not on duty first (no work in hand). */
-async function pickRider(order: Order): Promise<RiderLogin & { email: string }> {
+async function pickRider(order: Order): Promise<RiderLogin & { email: string; phone: string }> {
   const groups = await suggestedRiders(api, order);
   const candidates = [
     ...eligible(order, groups.offDutyRiders, []),
