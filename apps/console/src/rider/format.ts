@@ -2,13 +2,18 @@ import { sampleCountdown } from '@dastak/core/rules/sample-stability';
 import type { Catalogue } from './i18n/en';
 import type { Lang } from './i18n/i18n';
 
-/** Times as a Karachi clock shows them ('3:30 PM'), whatever zone the phone is set to. */
+/**
+ * Times as a Karachi clock shows them ('3:30 PM'), whatever zone the phone is set to. In Urdu
+ * the time is a left-to-right island (U+2066 … U+2069) in right-to-left text: unisolated, a
+ * range read 'PM – 9:00 PM 1:00'.
+ */
 export function clock(iso: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ur' ? 'ur-PK' : 'en-PK', {
+  const time = new Intl.DateTimeFormat(lang === 'ur' ? 'ur-PK' : 'en-PK', {
     timeZone: 'Asia/Karachi',
     hour: 'numeric',
     minute: '2-digit',
   }).format(new Date(iso));
+  return lang === 'ur' ? `\u2066${time}\u2069` : time;
 }
 
 export function duration(t: Catalogue, minutes: number): string {
