@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../db/client';
 import { generateDemoData } from '../demo/generate';
 import { pgliteOf } from '../demo/insert';
+import { adminQuery } from '../test/db-template';
 import { backup, restore, serveAdminSocket } from './backup';
 import { ROOT } from './spawn-server';
 
@@ -133,15 +133,7 @@ describe.skipIf(base)('embedded database (PGlite)', () => {
 
 describe.runIf(base)('PostgreSQL', () => {
   const made: string[] = [];
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (q: string) => adminQuery(base as string, q);
   const newDb = async () => {
     const name = `dastak_b_${randomBytes(4).toString('hex')}`;
     await admin(`create database ${name}`);

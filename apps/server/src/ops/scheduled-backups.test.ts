@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../db/client';
 import { generateDemoData } from '../demo/generate';
 import { pgliteOf } from '../demo/insert';
+import { adminQuery } from '../test/db-template';
 import { restore } from './backup';
 import { type BackupSource, runScheduledBackup } from './scheduled-backups';
 import { verifyPgliteBackup, verifyPostgresBackup } from './verify-backup';
@@ -105,15 +105,7 @@ describe.skipIf(base)('embedded database (PGlite)', () => {
 
 describe.runIf(base)('PostgreSQL', () => {
   const name = `dastak_s_${randomBytes(4).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (q: string) => adminQuery(base as string, q);
   afterAll(() => admin(`drop database if exists ${name} with (force)`));
 
   it('pg_dump in a snapshot while writes go on, verified from its COPY data, rotated', async () => {
