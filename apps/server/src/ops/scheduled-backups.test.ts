@@ -8,7 +8,6 @@ import { type Db, openDb } from '../db/client';
 import { generateDemoData } from '../demo/generate';
 import { pgliteOf } from '../demo/insert';
 import { adminQuery } from '../test/db-template';
-import { restore } from './backup';
 import { type BackupSource, runScheduledBackup } from './scheduled-backups';
 import { verifyPgliteBackup, verifyPostgresBackup } from './verify-backup';
 
@@ -64,7 +63,7 @@ async function rotatesAndVerifies(source: BackupSource, db: Db, ext: string) {
 }
 
 describe.skipIf(base)('embedded database (PGlite)', () => {
-  it('backs up while writes go on, verifies, rotates, and the backup restores', async () => {
+  it('backs up while writes go on, verifies by a restore, rotates', async () => {
     const dataDir = path.join(tmp, 'source');
     const handle = await openDb({ dataDir });
     const lite = pgliteOf(handle.db);
@@ -88,18 +87,6 @@ describe.skipIf(base)('embedded database (PGlite)', () => {
       ok: false,
       differences: [{ table: 'orders', expected: 31, found: 30 }],
     });
-    // And `npm run restore` takes it.
-    const copy = path.join(tmp, 'copy');
-    await restore({ dataDir: copy }, newest);
-    const restored = await openDb({ dataDir: copy });
-    try {
-      const { rows } = (await restored.db.execute(
-        sql`select count(*)::int as n from orders`,
-      )) as unknown as { rows: { n: number }[] };
-      expect(rows[0]?.n).toBe(30);
-    } finally {
-      await restored.close();
-    }
   }, 240_000);
 });
 
