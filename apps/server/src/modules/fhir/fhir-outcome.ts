@@ -41,3 +41,11 @@ export function operationOutcome(
     ],
   };
 }
+
+export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
+
+/** Paths the FHIR API answers (its errors are OperationOutcomes). */
+export const isFhirPath = (url: string) => url === '/fhir' || url.startsWith('/fhir/');
+
+/** An error body as the FHIR API sends it. */
+export const fhirErrorBody = (status: number, detail: string) => operationOutcome(status, detail);

@@ -4,10 +4,8 @@ import { notFound } from '../../lib/domain-errors';
 import { readResource, searchResources } from './fhir.service';
 import { capabilityStatement } from './fhir-capability';
 import { fhirContext } from './fhir-context';
-import { operationOutcome } from './fhir-outcome';
+import { FHIR_CONTENT_TYPE, operationOutcome } from './fhir-outcome';
 import { RESOURCE_TYPES } from './fhir-resources';
-
-export const FHIR_CONTENT_TYPE = 'application/fhir+json; charset=utf-8';
 
 /** The raw query string: FHIR parameters are read as sent (repeats, prefixes, `|`). */
 const queryOf = (req: FastifyRequest) => {
