@@ -1,6 +1,6 @@
+import { ERRORS, HTTP_MESSAGES } from '@dastak/core/messages';
 import { PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../lib/domain-errors';
 import { readResource, searchResources } from './fhir.service';
 import { capabilityStatement } from './fhir-capability';
 import { fhirContext } from './fhir-context';
@@ -40,8 +40,17 @@ export const fhirRoutes: FastifyPluginAsync = async (app) => {
     done(null, JSON.stringify(operationOutcome(reply.statusCode, body.detail, body.errors)));
   });
 
-  app.setNotFoundHandler({}, (_req, reply) => {
-    fhir(reply).code(404).send(operationOutcome(404, notFound().detail));
+  // An unknown path is a 404, a known one's other method (a write: this API is read-only) a 405
+  // with Allow, as everywhere else in the app (method-not-allowed.ts), both in FHIR.
+  app.setNotFoundHandler({}, (req, reply) => {
+    const allowed = app.allowedMethods(req.url.split('?', 1)[0] ?? '');
+    if (allowed.length && !allowed.includes(req.method)) {
+      return fhir(reply)
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(operationOutcome(405, HTTP_MESSAGES.METHOD_NOT_ALLOWED));
+    }
+    return fhir(reply).code(404).send(operationOutcome(404, ERRORS.NOT_FOUND));
   });
 
   // Public, as FHIR clients read it before they sign in; it holds no data.

@@ -254,6 +254,19 @@ describe('errors are OperationOutcomes', () => {
     expect((await outcome('/fhir/Observation/1', 404)).code).toBe('not-found');
   });
 
+  it('405 with Allow for a write: the API is read-only', async () => {
+    const res = await f.t.app.inject({
+      method: 'POST',
+      url: '/fhir/Task',
+      headers: { ...reader, 'content-type': 'application/fhir+json' },
+      payload: '{"resourceType":"Task"}',
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    expect(res.json().issue[0].code).toBe('not-supported');
+  });
+
   it('400 for a search parameter it does not support or cannot read', async () => {
     expect((await outcome('/fhir/Task?foo=1', 400)).expression).toEqual(['foo']);
     expect((await outcome('/fhir/Task?date=yesterday', 400)).expression).toEqual(['date']);
