@@ -78,6 +78,3 @@ export const statesOfTaskStatus = (codes: readonly string[]) => statesWhere(TASK
 /** The order states whose ServiceRequest status is one of `codes`. */
 export const statesOfRequestStatus = (codes: readonly string[]) =>
   statesWhere(REQUEST_STATUS, codes);
-
-/** Task.businessStatus: the order state in Dastak's words (collected vs handed to the lab). */
-export const BUSINESS_STATUS_SYSTEM_PATH = '/fhir/CodeSystem/order-state';

@@ -14,7 +14,6 @@ import {
   userNames,
 } from './fhir.repository';
 import { type FhirContext, systems } from './fhir-context';
-import { toPatient, toServiceRequest, toSpecimen, toTask } from './fhir-mappers';
 import type { ResourceType } from './fhir-resources';
 import { SEARCH } from './fhir-resources';
 import {
@@ -25,6 +24,10 @@ import {
   type Search,
 } from './fhir-search';
 import { statesOfRequestStatus, statesOfTaskStatus } from './fhir-status';
+import { toPatient } from './mappers/patient';
+import { toServiceRequest } from './mappers/service-request';
+import { toSpecimen } from './mappers/specimen';
+import { toTask } from './mappers/task';
 
 /** The FHIR read and search of each resource (ADR 0068). */
 
