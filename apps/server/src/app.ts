@@ -20,6 +20,7 @@ import { putSecretOnce } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionStore } from './modules/auth/auth.service';
 import { createTokenService } from './modules/auth/tokens';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { createMetrics, type Metrics } from './modules/metrics/metrics-registry';
@@ -122,6 +123,8 @@ export async function buildApp({
     { prefix: '/api/v1/auth' },
   );
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  // The lab's systems' read-only FHIR R4 API, outside /api/v1 (ADR 0068).
+  await app.register(fhirRoutes, { prefix: '/fhir' });
   await app.register(consoleStatic, { prefix: '/app', root: config.CONSOLE_DIST });
   await app.register(riderStatic, { prefix: '/rider', consoleDist: config.CONSOLE_DIST });
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) =>

@@ -398,3 +398,18 @@ export const LINK_ACTIVITY = {
   },
   RESENT: (sent: string, actor: string) => `${sent} again by ${actor}`,
 } as const;
+
+/** Refusals of the FHIR API's searches (ADR 0068), sent as an OperationOutcome's diagnostics. */
+export const FHIR_MESSAGES = {
+  UNKNOWN_PARAMETER: 'This search parameter is not supported here',
+  REPEATED_PARAMETER: 'This search parameter may be given only once',
+  BAD_DATE:
+    'A date search takes a FHIR date or dateTime (with a time zone), after an optional eq, ge, gt, le, lt, sa or eb prefix',
+  BAD_COUNT: '_count must be a whole number from 1 to 200',
+  BAD_TOKEN: 'This code is not in the parameter’s value set',
+  BAD_IDENTIFIER: 'An identifier search needs a value, as [system|]value',
+  BAD_REFERENCE: 'A reference search takes a resource id, as [Type/]id',
+  BAD_INCLUDE: 'This _include is not supported for this resource',
+  BAD_CURSOR: 'This page link is not valid; start the search again',
+  BAD_FORMAT: 'This server answers application/fhir+json only',
+} as const;

@@ -20,7 +20,7 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     customTypes:
-      /^(application\/(json|javascript|manifest\+json)|text\/(html|css|csv|plain|javascript))/,
+      /^(application\/(json|fhir\+json|javascript|manifest\+json)|text\/(html|css|csv|plain|javascript))/,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });

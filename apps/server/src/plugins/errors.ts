@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from '../db/unreachable';
 import { DomainError, type DomainErrorCode } from '../lib/domain-errors';
+import { FHIR_CONTENT_TYPE, fhirErrorBody, isFhirPath } from '../modules/fhir/public';
 import { methodNotAllowedPlugin } from './method-not-allowed';
 
 /**
@@ -72,10 +73,17 @@ function retryAfter(reply: FastifyReply, status: number, seconds?: number) {
   return reply.header('retry-after', String(seconds ?? DEFAULT_RETRY_AFTER_SECONDS));
 }
 
-function frameworkError(error: FastifyError, reply: FastifyReply) {
+function frameworkError(error: FastifyError, reply: FastifyReply, url?: string) {
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   const status = known?.[0] ?? error.statusCode ?? 400;
   const detail = known?.[1] ?? STATUS_DETAILS[status] ?? ERRORS.GENERIC;
+  // The router refuses before any route is chosen: under /fhir/ it still answers in FHIR (ADR 0068).
+  if (url && isFhirPath(url)) {
+    return retryAfter(reply, status)
+      .code(status)
+      .type(FHIR_CONTENT_TYPE)
+      .send(fhirErrorBody(status, detail));
+  }
   return retryAfter(reply, status).code(status).send({ detail });
 }
 
@@ -111,8 +119,8 @@ export const errorServerOptions = {
   clientErrorHandler,
   // Fastify's own 503 while closing has a body of its own shape; errorsPlugin answers instead.
   return503OnClosing: false,
-  frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) =>
-    frameworkError(error, reply),
+  frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
+    frameworkError(error, reply, req.url),
 } satisfies Partial<FastifyServerOptions>;
 
 /**

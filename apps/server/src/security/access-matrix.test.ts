@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROUTE_ACCESS } from '@dastak/core/permissions';
+import {
+  ALL_PERMISSIONS,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  ROUTE_ACCESS,
+} from '@dastak/core/permissions';
 import { USER_TYPES } from '@dastak/core/states';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -7,12 +12,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../db/schema/users';
 import type { RouteEntry } from '../plugins/auth';
 import { createFixtures, createRider, placeOrder } from '../test/fixtures/orders.fixtures';
-import { apiRoutes, fillPath } from '../test/route-walk';
+import { apiRoutes, fhirRoutes, fillPath, isFhirUrl } from '../test/route-walk';
 import { bearer, createTestApp, createUser, login } from '../test/test-app';
 import { dbFingerprint } from './db-fingerprint';
 
 /**
- * Every /api/v1 route of the route table against every kind of caller (ADR 0030). The expected
+ * Every /api/v1 and /fhir route of the route table against every kind of caller (ADR 0030). The expected
  * answer comes from the route's declared access and the caller's identity alone, so a route added
  * later is in the matrix without a line here.
  */
@@ -72,6 +77,8 @@ beforeAll(async () => {
   const dispatcher = await staff(ROLE_PERMISSIONS.dispatcher);
   const agent = await staff(ROLE_PERMISSIONS.agent);
   const nobody = await staff([]);
+  // What the lab's systems hold (an API key with the read-orders scope): the FHIR API asks no more.
+  const reader = await staff([PERMISSIONS.CAN_VIEW_ORDER]);
   const rider = await createRider(f);
 
   const secret = new TextEncoder().encode(t.config.JWT_SECRET);
@@ -113,6 +120,11 @@ beforeAll(async () => {
       name: 'agent',
       headers: bearer(agent.token),
       identity: { kind: 'staff', permissions: ROLE_PERMISSIONS.agent },
+    },
+    {
+      name: 'order reader',
+      headers: bearer(reader.token),
+      identity: { kind: 'staff', permissions: [PERMISSIONS.CAN_VIEW_ORDER] },
     },
     {
       name: 'staff, no permission',
@@ -161,7 +173,7 @@ const call = (r: RouteEntry, headers: Record<string, string>) =>
   });
 
 it('answers every route as its declared access allows, for every principal, and a refusal writes nothing', async () => {
-  const routes = apiRoutes(t.app);
+  const routes = [...apiRoutes(t.app), ...fhirRoutes(t.app)];
   const cells = routes.flatMap((route) =>
     principals.map((p) => ({ route, p, want: expected(route.access, p.identity) })),
   );
@@ -181,11 +193,13 @@ it('answers every route as its declared access allows, for every principal, and 
       ? res.json()
       : undefined;
     const keys = body && typeof body === 'object' ? Object.keys(body) : [];
-    if (
-      res.statusCode !== want ||
-      typeof body?.detail !== 'string' ||
-      keys.some((k) => k !== 'detail')
-    ) {
+    // The FHIR API refuses with an OperationOutcome holding the same sentence (ADR 0068).
+    const refusalShape = isFhirUrl(route.url)
+      ? body?.resourceType === 'OperationOutcome' &&
+        typeof body.issue?.[0]?.diagnostics === 'string' &&
+        String(res.headers['content-type']).startsWith('application/fhir+json')
+      : typeof body?.detail === 'string' && keys.every((k) => k === 'detail');
+    if (res.statusCode !== want || !refusalShape) {
       wrong.push(
         `${p.name}: ${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 80)}, want ${want}`,
       );

@@ -283,6 +283,109 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const enc = (v: unknown) => encodeURIComponent(String(v).replace(LONE_SURROGATE, '\ufffd'));
 
 /** The query string of a generated query object. */
+/**
+ * FHIR search parameters (ADR 0068): the names the resources support, a few they do not, and
+ * values that are valid FHIR (prefixed dates, code lists, references, identifiers) mixed with
+ * the hostile ones.
+ */
+export function fhirQueryOf(): fc.Arbitrary<Record<string, unknown>> {
+  const names = fc.constantFrom(
+    'date',
+    'status',
+    'identifier',
+    'patient',
+    'subject',
+    'collected',
+    'occurrence',
+    'period',
+    'container-id',
+    'requisition',
+    '_id',
+    '_count',
+    '_include',
+    '_cursor',
+    '_format',
+    'status:not',
+    '_sort',
+    'code',
+  );
+  const values = fc.constantFrom(
+    'ge2026-11-01',
+    'lt2026-12',
+    'eq2026-11-30T10:00:00+05:00',
+    'gt2026-11-30T05:00:00Z',
+    '2026',
+    'ne2026-11-01',
+    '2026-02-30',
+    '0000-01-01',
+    '9999-12-31',
+    'active',
+    'completed',
+    'requested,accepted',
+    'available',
+    'B-26113000001',
+    'http://localhost/fhir/sid/order-number|B-26113000001',
+    '|x',
+    '1',
+    '1,2,3',
+    'Patient/1',
+    'Group/1',
+    'Task:for',
+    'ServiceRequest:subject',
+    'Specimen:patient',
+    '0',
+    '200',
+    '100000',
+    'MTIzLjQ1',
+    'json',
+    'xml',
+  );
+  return fc.dictionary(
+    names,
+    fc.oneof(
+      { arbitrary: values, weight: 4 },
+      { arbitrary: fc.constantFrom(...HOSTILE_QUERY), weight: 1 },
+    ),
+    { maxKeys: 3 },
+  );
+}
+
+/**
+ * The checks of checkAnswer for the FHIR API: a 4xx is an OperationOutcome (application/fhir+json)
+ * whose diagnostics are one of core's sentences, every expression a string.
+ */
+export function checkFhirAnswer(status: number, body: string, contentType: string): string {
+  if (status >= 500) return `answered ${status}`;
+  for (const [name, re] of LEAKS) {
+    const m = re.exec(body);
+    if (m) return `leaks ${name}: …${body.slice(Math.max(0, m.index - 60), m.index + 80)}…`;
+  }
+  if (status < 400) return '';
+  if (!/^application\/fhir\+json/.test(contentType)) return `a ${status} that is not FHIR JSON`;
+  let json: { resourceType?: unknown; issue?: unknown };
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return `a ${status} whose body is not JSON`;
+  }
+  if (json?.resourceType !== 'OperationOutcome') return `a ${status} not an OperationOutcome`;
+  const keys = Object.keys(json).filter((k) => k !== 'resourceType' && k !== 'issue');
+  if (keys.length) return `a ${status} with keys ${keys}`;
+  const issue = Array.isArray(json.issue) && json.issue.length === 1 ? json.issue[0] : undefined;
+  if (!issue || typeof issue !== 'object') return `a ${status} without one issue`;
+  const { diagnostics, expression } = issue as { diagnostics?: unknown; expression?: unknown };
+  if (typeof diagnostics !== 'string' || !isCatalogueMessage(diagnostics)) {
+    return `a ${status} whose diagnostics are not core's: ${String(diagnostics)}`;
+  }
+  if (
+    expression !== undefined &&
+    (!Array.isArray(expression) || expression.some((e) => typeof e !== 'string'))
+  ) {
+    return `a ${status} whose expression is not a list of names`;
+  }
+  return '';
+}
+
 export function queryString(query: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [k, raw] of Object.entries(query)) {

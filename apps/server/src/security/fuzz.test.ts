@@ -5,11 +5,13 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../demo/generate';
 import type { RouteEntry } from '../plugins/auth';
-import { apiRoutes, fieldsOf } from '../test/route-walk';
+import { apiRoutes, fhirRoutes, fieldsOf, isFhirUrl } from '../test/route-walk';
 import { bearer, createTestApp, createUser, login } from '../test/test-app';
 import {
   changedTables,
   checkAnswer,
+  checkFhirAnswer,
+  fhirQueryOf,
   fingerprinter,
   HOSTILE_BODIES,
   HOSTILE_IDS,
@@ -23,7 +25,7 @@ import {
 } from './fuzz-kit';
 
 /**
- * A property-based fuzzer over every /api/v1 route of the route table (routes added later are
+ * A property-based fuzzer over every /api/v1 and /fhir route of the route table (routes added later are
  * walked without a change here), docs/decisions/0031-fuzzing-and-limits.md. Each route gets
  * RUNS requests built from its own schemas (valid-ish values) mixed with hostile ones: wrong
  * types, huge strings, deep JSON, NUL and broken unicode, huge and negative numbers, broken JSON,
@@ -71,7 +73,9 @@ afterAll(() => t.close());
  * only ends when the client goes, so app.inject would wait forever (its refusals are covered in
  * realtime.test.ts and by the hostile-input suite).
  */
-const ROUTES = apiRoutes(t.app).filter((r) => r.url !== '/api/v1/realtime/stream');
+const ROUTES = [...apiRoutes(t.app), ...fhirRoutes(t.app)].filter(
+  (r) => r.url !== '/api/v1/realtime/stream',
+);
 
 const WHO = {
   admin,
@@ -152,7 +156,7 @@ function requestArbitrary(r: RouteEntry) {
     who,
     id,
     vertical,
-    query: queryOf(r.schema?.querystring),
+    query: isFhirUrl(r.url) ? fhirQueryOf() : queryOf(r.schema?.querystring),
     body,
     idempotencyKey,
   });
@@ -262,7 +266,11 @@ async function send(r: RouteEntry, spec: Spec) {
       ? ` body ${payload.length > 200 ? `${payload.slice(0, 200)}…` : payload}`
       : ''
   }`;
-  const problem = checkAnswer(res.statusCode, res.body, String(res.headers['content-type'] ?? ''));
+  const problem = (isFhirUrl(r.url) ? checkFhirAnswer : checkAnswer)(
+    res.statusCode,
+    res.body,
+    String(res.headers['content-type'] ?? ''),
+  );
   if (problem) throw new Error(`${what}\n  -> ${problem}\n  body: ${res.body.slice(0, 400)}`);
   await checkDatabase(res.statusCode, what);
 }

@@ -9,6 +9,12 @@ import type { App } from '../app';
 export const apiRoutes = (app: App) =>
   app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD');
 
+/** Routes of the FHIR API (ADR 0068): outside /api/v1, answering OperationOutcomes. */
+export const fhirRoutes = (app: App) =>
+  app.routeTable.filter((r) => r.url.startsWith('/fhir/') && r.method !== 'HEAD');
+
+export const isFhirUrl = (url: string) => url.startsWith('/fhir/');
+
 type Def = {
   type: string;
   format?: string;

@@ -321,6 +321,8 @@ export const orderTubes = pgTable(
     uniqueIndex('order_tubes_order_label_uq').on(t.orderId, t.label),
     // A label's other orders are looked up at each collection.
     index('order_tubes_label_idx').on(t.label),
+    // FHIR Specimen search by collection time, paged by (collected_at, id) (ADR 0068).
+    index('order_tubes_collected_idx').on(t.collectedAt, t.id),
     check('order_tubes_flag_ck', sql`${t.flag} is null or ${t.flag} = 'missing'`),
   ],
 );

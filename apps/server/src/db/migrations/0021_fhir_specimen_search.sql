@@ -1,0 +1,1 @@
+CREATE INDEX "order_tubes_collected_idx" ON "order_tubes" USING btree ("collected_at","id");
