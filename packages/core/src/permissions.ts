@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   CAN_CHANGE_CATALOG: 'Can change catalog',
   /** Read the audit trail of who saw what (docs/decisions/0054-audit-trail.md). */
   CAN_VIEW_AUDIT_TRAIL: 'Can view audit trail',
+  /** Subscribe a lab's systems to order events (docs/decisions/0067-webhooks.md). */
+  CAN_MANAGE_WEBHOOKS: 'Can manage webhooks',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -68,7 +70,8 @@ export const ROLE_PERMISSIONS = {
       p !== PERMISSIONS.CAN_DELETE_PATIENT &&
       p !== PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS &&
       p !== PERMISSIONS.CAN_CHANGE_CATALOG &&
-      p !== PERMISSIONS.CAN_VIEW_AUDIT_TRAIL,
+      p !== PERMISSIONS.CAN_VIEW_AUDIT_TRAIL &&
+      p !== PERMISSIONS.CAN_MANAGE_WEBHOOKS,
   ),
   // Agents read riders (who is near, who is on the order) but change nothing about them.
   agent: [
