@@ -101,6 +101,7 @@ export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 export const webhookListSchema = z.array(webhookSubscriptionSchema);
 
 export const webhookAttemptSchema = z.object({
+  id: idSchema,
   at: z.string(),
   statusCode: z.number().int().nullable(),
   error: z.string().nullable(),

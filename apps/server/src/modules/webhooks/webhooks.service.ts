@@ -117,7 +117,13 @@ const isoOrNull = (d: Date | null) => (d ? toKarachiIso(d) : null);
 function toDelivery(
   row: WebhookDeliveryRow & {
     orderNumber: string | null;
-    log: { at: Date; statusCode: number | null; error: string | null; durationMs: number }[];
+    log: {
+      id: number;
+      at: Date;
+      statusCode: number | null;
+      error: string | null;
+      durationMs: number;
+    }[];
   },
 ): WebhookDelivery {
   return {
@@ -136,6 +142,7 @@ function toDelivery(
     created: toKarachiIso(row.created),
     redeliveryOf: row.redeliveryOf,
     log: row.log.map((a) => ({
+      id: a.id,
       at: toKarachiIso(a.at),
       statusCode: a.statusCode,
       error: a.error,
