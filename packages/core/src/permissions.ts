@@ -46,7 +46,9 @@ export const PERMISSIONS = {
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
-export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
+// Marked pure so that a bundle that does not read them (the console's shell) drops them.
+export const ALL_PERMISSIONS: readonly PermissionName[] =
+  /* @__PURE__ */ Object.values(PERMISSIONS);
 
 /** What a route may declare instead of a permission name. */
 export const ROUTE_ACCESS = {
@@ -63,7 +65,7 @@ export type RouteAccess = PermissionName | (typeof ROUTE_ACCESS)[keyof typeof RO
 /** The demo roles. Role names are not in the spec; these are ours (docs/decisions). */
 export const ROLE_PERMISSIONS = {
   admin: ALL_PERMISSIONS,
-  dispatcher: ALL_PERMISSIONS.filter(
+  dispatcher: /* @__PURE__ */ ALL_PERMISSIONS.filter(
     (p) =>
       p !== PERMISSIONS.CAN_MANAGE_STAFF &&
       p !== PERMISSIONS.CAN_DOWNLOAD_ATTENDANCE_LISTING &&
