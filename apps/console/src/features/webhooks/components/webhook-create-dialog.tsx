@@ -6,12 +6,11 @@ import {
   webhookCreateSchema,
 } from '@dastak/core/entities/webhooks';
 import { ERRORS } from '@dastak/core/messages';
-import { WEBHOOK_MESSAGES } from '@dastak/core/messages/webhooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { showErrorToast } from '../../../lib/toast';
 import { useCreateWebhookMutation } from '../api/create-webhook';
 
 const EMPTY: WebhookCreateInput = { url: '', events: [...WEBHOOK_EVENTS], description: '' };
@@ -47,8 +46,8 @@ export function WebhookCreateDialog({
 
   const submit = handleSubmit((values) =>
     create.mutate(webhookCreateSchema.parse(values), {
+      // The secret dialog that follows says what the toast would.
       onSuccess: (created) => {
-        showSuccessToast(WEBHOOK_MESSAGES.CREATED);
         reset(EMPTY);
         onCreated(created);
       },

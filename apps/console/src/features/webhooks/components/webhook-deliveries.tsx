@@ -100,13 +100,15 @@ function DeliveryRows({ subscription }: { subscription: WebhookSubscription }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{d.orderNumber ?? d.orderId}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {d.orderNumber ?? d.orderId}
+                </Text>
                 <Text size="xs" c="dimmed">
                   event #{d.sequence}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Badge size="sm" variant="light" color={STATE_COLORS[d.state]}>
+              <Table.Td miw={100}>
+                <Badge size="sm" variant="light" color={STATE_COLORS[d.state]} miw={84}>
                   {STATE_LABELS[d.state]}
                 </Badge>
                 {d.lastStatusCode !== null && (

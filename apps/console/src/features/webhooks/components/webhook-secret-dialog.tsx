@@ -14,8 +14,8 @@ export function WebhookSecretDialog({
     <Modal opened={secret !== null} onClose={onClose} title="Signing secret" centered size="lg">
       <Stack gap="md">
         <Alert color="yellow" variant="light">
-          Copy this secret now and give it to the system at {url}. It is not shown again; if it is
-          lost, rotate it to get a new one.
+          Webhook ready. Copy this secret now and give it to the system at {url}. It is not shown
+          again; if it is lost, rotate it to get a new one.
         </Alert>
         <Code block data-testid="webhook-secret">
           {secret}

@@ -36,7 +36,7 @@ export function WebhooksPage() {
   const [logOf, setLogOf] = useState<WebhookSubscription | null>(null);
 
   return (
-    <Stack gap="lg" p="lg" maw={1200}>
+    <Stack gap="lg" p="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1} fz="h2">
@@ -80,7 +80,7 @@ export function WebhooksPage() {
                 {h.description ? `${h.description} · ` : ''}secret {h.secretHint}
               </Text>
             </Table.Td>
-            <Table.Td>
+            <Table.Td maw={420}>
               <Group gap={4}>
                 {h.events.map((e) => (
                   <Badge key={e} size="xs" variant="outline">
@@ -89,12 +89,12 @@ export function WebhooksPage() {
                 ))}
               </Group>
             </Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant="light" color={h.isActive ? 'green' : 'gray'}>
+            <Table.Td miw={96}>
+              <Badge size="sm" variant="light" color={h.isActive ? 'green' : 'gray'} miw={72}>
                 {h.isActive ? 'Active' : 'Paused'}
               </Badge>
             </Table.Td>
-            <Table.Td>
+            <Table.Td miw={110}>
               <Text size="sm">
                 {h.pendingCount} waiting
                 {h.failedCount > 0 && (
@@ -106,7 +106,7 @@ export function WebhooksPage() {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} w={230}>
                 <Button size="xs" variant="light" onClick={() => setLogOf(h)}>
                   Deliveries
                 </Button>
