@@ -164,6 +164,8 @@ async function startServer(): Promise<Started> {
       // its rider reach it at once (fixtures/customer-links.ts); the lead (ADR 0055) is the
       // server tests' to check, so here it spans the auto-assignment horizon and a slot.
       RIDER_REACH_LEAD_MINUTES: '180',
+      // The webhooks spec's subscriber listens on 127.0.0.1 over plain http (ADR 0067).
+      WEBHOOK_ALLOW_HTTP: 'on',
       DATABASE_URL: '',
       CONSOLE_DIST,
     },

@@ -9,12 +9,14 @@ import { startLocationRetention } from './jobs/location-retention';
 import { startOutboxRelay } from './jobs/outbox-relay';
 import { startReportRollupsJob } from './jobs/report-rollups';
 import { startRiderShiftsJob } from './jobs/rider-shifts';
+import { startWebhookSampleSweep } from './jobs/webhook-sample-sweep';
 import { describeTightened, keepFilesPrivate, tightenTree } from './lib/private-files';
 import { createLogger } from './logger';
 import { createMailer } from './modules/notifications/mailer';
 import { createSmsSender } from './modules/notifications/sms-sender';
 import { startLatePushSweep } from './modules/push/late-sweep';
 import { startSamplePushSweep } from './modules/push/sample-sweep';
+import { startWebhookRelay } from './modules/webhooks/public';
 import { serveAdminSocket } from './ops/backup';
 import { serverRunning } from './ops/data-dir';
 import { checkPortFree } from './ops/port-check';
@@ -89,6 +91,11 @@ async function main() {
     // crash. On PostgreSQL another instance may be sending it (ADR 0035).
     { soleInstance: dbHandle.kind === 'pglite' },
   );
+  // Webhooks to the lab's systems (ADR 0067): only this job POSTs, never a request.
+  const webhookRelay = startWebhookRelay(dbHandle.db, log, {
+    soleInstance: dbHandle.kind === 'pglite',
+  });
+  const webhookSamples = startWebhookSampleSweep(dbHandle.db, log, { config: config.dispatch });
   const autoAssignment = startAutoAssignment(dbHandle.db, log, {
     config: config.dispatch,
     osrmUrl: config.OSRM_URL,
@@ -144,6 +151,8 @@ async function main() {
         app.close().finally(() => clearInterval(dropIdle)),
       ),
       step('outbox', relay.stop()),
+      step('webhooks', webhookRelay.stop()),
+      step('webhookSamples', webhookSamples.stop()),
       step('autoAssignment', autoAssignment.stop()),
       step('latePush', latePush.stop()),
       step('samplePush', samplePush.stop()),

@@ -30,6 +30,7 @@ import { riderAppRoutes } from './modules/riders/rider-app.routes';
 import { ridersRoutes } from './modules/riders/riders.routes';
 import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 /** Every domain's routes under /api/v1; each module owns its paths (spec §7). */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -66,4 +67,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(issueReportsRoutes);
   await app.register(embedsRoutes);
   await app.register(auditRoutes);
+  await app.register(webhooksRoutes);
 };

@@ -119,6 +119,14 @@ import {
  * answers with another schema than the one listed here, or a listed call has no route
  * (ADR 0020, "Response schemas"). Streams and file downloads (CSV, screenshots) are not here.
  */
+import {
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookListSchema,
+  webhookSubscriptionSchema,
+  webhookWithSecretSchema,
+} from './entities/webhooks';
+
 export const API_REPLIES = {
   'POST /auth/login/': loginResponseSchema,
   'POST /auth/rider-login/': loginResponseSchema,
@@ -269,6 +277,13 @@ export const API_REPLIES = {
   'POST /issue-reports/:id/comments/': issueCommentSchema,
   'GET /config/embeds/': embedsConfigSchema,
   'GET /audit-events/': auditEventPageSchema,
+  'GET /webhooks/': webhookListSchema,
+  'POST /webhooks/': webhookWithSecretSchema,
+  'PATCH /webhooks/:id/': webhookSubscriptionSchema,
+  'DELETE /webhooks/:id/': noContentSchema,
+  'POST /webhooks/:id/rotate-secret/': webhookWithSecretSchema,
+  'GET /webhooks/:id/deliveries/': webhookDeliveryPageSchema,
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver/': webhookDeliverySchema,
 } as const;
 
 export type ApiCall = keyof typeof API_REPLIES;

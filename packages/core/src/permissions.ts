@@ -40,11 +40,15 @@ export const PERMISSIONS = {
   CAN_CHANGE_CATALOG: 'Can change catalog',
   /** Read the audit trail of who saw what (docs/decisions/0054-audit-trail.md). */
   CAN_VIEW_AUDIT_TRAIL: 'Can view audit trail',
+  /** Subscribe a lab's systems to order events (docs/decisions/0067-webhooks.md). */
+  CAN_MANAGE_WEBHOOKS: 'Can manage webhooks',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
-export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
+// Marked pure so that a bundle that does not read them (the console's shell) drops them.
+export const ALL_PERMISSIONS: readonly PermissionName[] =
+  /* @__PURE__ */ Object.values(PERMISSIONS);
 
 /** What a route may declare instead of a permission name. */
 export const ROUTE_ACCESS = {
@@ -61,14 +65,15 @@ export type RouteAccess = PermissionName | (typeof ROUTE_ACCESS)[keyof typeof RO
 /** The demo roles. Role names are not in the spec; these are ours (docs/decisions). */
 export const ROLE_PERMISSIONS = {
   admin: ALL_PERMISSIONS,
-  dispatcher: ALL_PERMISSIONS.filter(
+  dispatcher: /* @__PURE__ */ ALL_PERMISSIONS.filter(
     (p) =>
       p !== PERMISSIONS.CAN_MANAGE_STAFF &&
       p !== PERMISSIONS.CAN_DOWNLOAD_ATTENDANCE_LISTING &&
       p !== PERMISSIONS.CAN_DELETE_PATIENT &&
       p !== PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS &&
       p !== PERMISSIONS.CAN_CHANGE_CATALOG &&
-      p !== PERMISSIONS.CAN_VIEW_AUDIT_TRAIL,
+      p !== PERMISSIONS.CAN_VIEW_AUDIT_TRAIL &&
+      p !== PERMISSIONS.CAN_MANAGE_WEBHOOKS,
   ),
   // Agents read riders (who is near, who is on the order) but change nothing about them.
   agent: [

@@ -91,6 +91,8 @@ const envSchema = z.object({
     .optional(),
   /** Accept plain-http push endpoints on loopback (tests' local push service); never in production. */
   PUSH_ALLOW_HTTP: onOff.default(false),
+  /** Accept plain-http webhook addresses on loopback (tests' subscribers); never in production. */
+  WEBHOOK_ALLOW_HTTP: onOff.default(false),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()

@@ -102,6 +102,14 @@ export const TABLE: Record<string, Entry> = {
     kind: 'lookup',
     reason: 'the whole trail for “Can view audit trail”; append-only, no detail (ADR 0054)',
   },
+  '/api/v1/webhooks/': {
+    kind: 'lookup',
+    reason: 'every subscription for “Can manage webhooks”, who manage them all (ADR 0067)',
+  },
+  '/api/v1/webhooks/:id/deliveries/': {
+    kind: 'lookup',
+    reason: 'one subscription’s delivery log, same access as the subscription (ADR 0067)',
+  },
   '/api/v1/config/embeds/': {
     kind: 'lookup',
     reason: 'two configured URLs, the same for all staff',

@@ -23,6 +23,7 @@ import {
   IconLayoutDashboard,
   IconMotorbike,
   IconNotes,
+  IconSelector,
   IconShieldQuestion,
   IconUserCheck,
   IconUsers,
@@ -103,6 +104,9 @@ function navSections(h: NavHrefs): NavEntry[][] {
         PERMISSIONS.CAN_VIEW_REPORTS,
       ),
       link('Audit Trail', IconEye, '/audit-trail', PERMISSIONS.CAN_VIEW_AUDIT_TRAIL),
+      // An icon the shell already carries (the profile menu's): a new one would put the orders
+      // list over its 200 kB budget (ADR 0067).
+      link('Webhooks', IconSelector, '/webhooks', PERMISSIONS.CAN_MANAGE_WEBHOOKS),
       link('Issue Reporting', IconBug, '/issue-reporting'),
       link('Release Notes', IconNotes, '/release-notes'),
       link('FAQs', IconHelpCircle, '/faqs'),

@@ -6,6 +6,7 @@ import type { DbHandle } from '../../db/client';
 import { outbox } from '../../db/schema/outbox';
 import { jobHealth } from '../../jobs/job-health';
 import { jobStatuses, onJobRun } from '../../jobs/periodic-job';
+import { webhookBacklog } from '../webhooks/public';
 
 /**
  * Prometheus metrics (ADR 0033): request rates and latencies by route, job runs and their
@@ -78,6 +79,19 @@ export function createMetrics(app: FastifyInstance, dbHandle: DbHandle, token: s
         .from(outbox)
         .where(inArray(outbox.state, ['pending', 'sending']));
       this.set(row?.n ?? 0);
+    },
+  });
+
+  // Pending: not delivered yet (retrying included); failed: given up after 24 h (ADR 0067).
+  new Gauge({
+    name: 'dastak_webhook_deliveries',
+    help: 'Webhook deliveries not delivered, by state (pending, failed)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const b = await webhookBacklog(dbHandle.db);
+      this.set({ state: 'pending' }, b.pending);
+      this.set({ state: 'failed' }, b.failed);
     },
   });
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderActivities } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 import { publishOrdersChanged } from '../../lib/realtime-publish';
+import { enqueueOrderEvents, eventsOfActivities } from '../webhooks/public';
 
 /** The order activity log: written in the transaction of the change it records (rule 4). */
 
@@ -11,6 +12,8 @@ export type ActivityInsert = typeof orderActivities.$inferInsert;
 export async function insertActivities(tx: DbOrTx, rows: ActivityInsert[]) {
   if (rows.length === 0) return;
   await tx.insert(orderActivities).values(rows);
+  // The lab's webhooks (ADR 0067): one delivery row per subscriber, in this same transaction.
+  await enqueueOrderEvents(tx, eventsOfActivities(rows));
   await publishOrdersChanged(
     tx,
     rows.map((r) => r.orderId),

@@ -17,6 +17,7 @@ import {
 } from '../../dispatch/public';
 import { activityRow, actorName, insertActivities } from '../../order-activities/public';
 import { notifyOrderEscalated } from '../../push/public';
+import { enqueueOrderEvents } from '../../webhooks/public';
 import {
   actionRow,
   authorize,
@@ -229,6 +230,23 @@ async function checkTubesAtHandover(
     scanned,
   );
   await tubes.recordHandover(tx, ids, check.handedOver, now);
+  // The lab learns which tubes reached it, per order (ADR 0067).
+  const handed = new Set(check.handedOver);
+  await enqueueOrderEvents(
+    tx,
+    delivered.flatMap((order) => {
+      const labels = held.filter((t) => t.orderId === order.id && handed.has(t.label));
+      return labels.length === 0
+        ? []
+        : [
+            {
+              orderId: order.id,
+              type: 'tubes.handed_over' as const,
+              details: { tubes: labels.map((t) => t.label) },
+            },
+          ];
+    }),
+  );
   const missing = new Set(check.missing);
   const rows = delivered.flatMap((order) => {
     const short = held.filter((t) => t.orderId === order.id && missing.has(t.label));
