@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiKeyCreatedSchema, apiKeyPageSchema, apiKeySchema } from './entities/api-keys';
 import { auditEventPageSchema } from './entities/audit';
 import {
   detailResponseSchema,
@@ -268,6 +269,9 @@ export const API_REPLIES = {
   'POST /issue-reports/:id/comments/': issueCommentSchema,
   'GET /config/embeds/': embedsConfigSchema,
   'GET /audit-events/': auditEventPageSchema,
+  'GET /api-keys/': apiKeyPageSchema,
+  'POST /api-keys/': apiKeyCreatedSchema,
+  'POST /api-keys/:id/revoke/': apiKeySchema,
 } as const;
 
 export type ApiCall = keyof typeof API_REPLIES;
