@@ -36,6 +36,7 @@ const ReportingDashboardRoute = lazy(() => import('./routes/reporting-dashboard-
 const IssueReportingRoute = lazy(() => import('./routes/issue-reporting-route'));
 const AccountRoute = lazy(() => import('./routes/account-route'));
 const AuditTrailRoute = lazy(() => import('./routes/audit-trail-route'));
+const ApiKeysRoute = lazy(() => import('./routes/api-keys-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
                   },
                   // Gated inside its own chunk: the shell stays within its budgets.
                   lazyRoute('audit-trail', AuditTrailRoute),
+                  lazyRoute('api-keys', ApiKeysRoute),
                 ],
               },
             ],
