@@ -63,7 +63,7 @@ export function ApiKeysPage() {
               <Text size="sm">{k.name}</Text>
             </Table.Td>
             <Table.Td>
-              <Code>{k.prefix}…</Code>
+              <Code style={{ whiteSpace: 'nowrap' }}>{k.prefix}…</Code>
             </Table.Td>
             <Table.Td>
               <Group gap={4}>
