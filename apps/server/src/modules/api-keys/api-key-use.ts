@@ -31,23 +31,38 @@ const ACTIONS: Record<string, AuditAction> = {
 export const apiKeyUsePlugin = fp(async (app: FastifyInstance) => {
   const lastWritten = new Map<number, number>();
 
-  app.addHook('onRequest', async (req) => {
+  // Callback hooks, not async ones: a request without a key (every console call) passes with no
+  // promise made (ADR 0022).
+  app.addHook('onRequest', (req, _reply, done) => {
     const key = req.user?.apiKey;
-    if (!key) return;
-    const verdict = await check(app.limits, [
+    if (!key) return done();
+    check(app.limits, [
       {
         key: `api-key:${key.id}`,
         max: key.rateLimitPerMinute,
         windowMs: RATE_LIMITS.API_KEYS.WINDOW_MS,
       },
-    ]);
-    if (verdict.retryAfterSeconds) throw rateLimited(verdict.retryAfterSeconds);
+    ]).then(
+      (verdict) =>
+        done(verdict.retryAfterSeconds ? rateLimited(verdict.retryAfterSeconds) : undefined),
+      (err: Error) => done(err),
+    );
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
+    if (!req.user?.apiKey) return done();
+    recordUse(req, reply.statusCode).then(
+      () => done(),
+      (err: unknown) => {
+        req.log.warn({ err }, 'api key: could not record its use');
+        done();
+      },
+    );
+  });
+
+  async function recordUse(req: FastifyRequest, status: number) {
     const key = req.user?.apiKey;
     if (!key) return;
-    const status = reply.statusCode;
     await recordAuditQueued(app.db, auditAgent(req), {
       action: ACTIONS[req.method] ?? 'E',
       type: 'api-key',
@@ -75,7 +90,7 @@ export const apiKeyUsePlugin = fp(async (app: FastifyInstance) => {
     } catch (err) {
       req.log.warn({ err }, 'api key: could not write its last use');
     }
-  });
+  }
 });
 
 function queryOf(req: FastifyRequest) {
