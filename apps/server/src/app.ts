@@ -16,6 +16,7 @@ import { BODY_LIMIT_BYTES } from './lib/limits';
 import { limitStoreFor } from './lib/rate-limits';
 import { requestIdGenerator } from './lib/request-id';
 import { loggerOptions, RequestLogController, requestChildLogger } from './logger';
+import { apiKeyUsePlugin, loadApiKeyPrincipal } from './modules/api-keys/public';
 import { putSecretOnce } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionStore } from './modules/auth/auth.service';
@@ -107,8 +108,12 @@ export async function buildApp({
       jwtSecret,
       config.ACCESS_TOKEN_TTL_SECONDS,
       sessionStore(dbHandle.db),
+      // `Authorization: Bearer dsk_live_…`: an API key (ADR 0066).
+      { load: (key) => loadApiKeyPrincipal(dbHandle.db, key) },
     ),
   });
+  // After auth (its hooks run after auth's): an API key's own budget, audit row and last use.
+  await app.register(apiKeyUsePlugin);
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });

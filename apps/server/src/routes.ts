@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { attendanceListRoutes } from './modules/attendance/attendance-list.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { revokeSessionsIn } from './modules/auth/auth.service';
@@ -68,4 +69,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(embedsRoutes);
   await app.register(auditRoutes);
   await app.register(webhooksRoutes);
+  await app.register(apiKeysRoutes);
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiKeyCreatedSchema, apiKeyPageSchema, apiKeySchema } from './entities/api-keys';
 import { auditEventPageSchema } from './entities/audit';
 import {
   detailResponseSchema,
@@ -284,6 +285,9 @@ export const API_REPLIES = {
   'POST /webhooks/:id/rotate-secret/': webhookWithSecretSchema,
   'GET /webhooks/:id/deliveries/': webhookDeliveryPageSchema,
   'POST /webhooks/:id/deliveries/:deliveryId/redeliver/': webhookDeliverySchema,
+  'GET /api-keys/': apiKeyPageSchema,
+  'POST /api-keys/': apiKeyCreatedSchema,
+  'POST /api-keys/:id/revoke/': apiKeySchema,
 } as const;
 
 export type ApiCall = keyof typeof API_REPLIES;

@@ -150,6 +150,8 @@ export const RATE_LIMITS = {
   /** Customer pages: each link's own budget (the tracking page polls 6 times a minute), and a
    * ceiling per address generous enough for many customers behind one carrier-NAT address. */
   PUBLIC_LINKS: { PER_LINK_MAX: 30, PER_ADDRESS_MAX: 600, WINDOW_MS: 60_000 },
+  /** An API key's own budget (ADR 0066): requests per window, set per key within MIN..MAX. */
+  API_KEYS: { PER_KEY_DEFAULT: 600, PER_KEY_MIN: 1, PER_KEY_MAX: 6000, WINDOW_MS: 60_000 },
 } as const;
 
 /** Orders whose pickup is further ahead than this wait in 'scheduled' before auto-assignment

@@ -1,12 +1,10 @@
 import {
   DASHBOARD_WINDOW_MAX_DAYS,
-  DATE_RANGE,
   ORDER_CREATE_LEAD_MINUTES,
   ORDER_CREATE_MAX_DAYS_AHEAD,
   RESCHEDULE_LEAD_MINUTES,
   RESCHEDULE_MAX_DAYS_AHEAD,
   RIDER_MAX_PICKUPS,
-  TIME_SLOT_LENGTHS,
 } from './constants';
 
 /** Every user-visible message of spec §5 and §8, defined once. */
@@ -162,18 +160,9 @@ export const SUCCESS = {
 export const illegalTransition = (action: string, stateLabel: string) =>
   `Cannot ${action} an order that is ${stateLabel}.`;
 
-/** Form messages the spec leaves unshown; same voice as VALIDATION. */
-export const FORM_VALIDATION = {
-  DOB_FUTURE: 'Date of birth can not be in the future',
-  INVALID_DATE: 'Enter a valid date',
-  INVALID_TIME: 'Enter a valid time',
-  PASSWORDS_MISMATCH: 'Passwords must match',
-  COMMENT_MAX: 'Must be at most 250 characters',
-  SELECT_RIDER: 'Select a rider',
-  NOTHING_TO_UPDATE: 'Nothing to update',
-  REPORT_RANGE_ORDER: "From date can't be after to date",
-  REPORT_RANGE_TOO_LONG: 'A report covers at most 92 days',
-} as const;
+// Form messages live beside this file, out of the console's shell: only form screens read them
+// (ADR 0042; the shell room went to the API keys nav entry, ADR 0066).
+export { FORM_VALIDATION } from './messages/form-validation';
 
 /** An action refused for the order's vertical (409), e.g. Deliver Order on an X-ray order. */
 export const actionNotForVertical = (action: string, verticalLabel: string) =>
@@ -278,42 +267,9 @@ export const RIDER_MESSAGES = {
   WENT_OFFLINE: 'Rider marked offline',
 } as const;
 
-/**
- * What a user reads when a value does not fit its field and the schema names no message of its
- * own (core's zod error map, zod-messages.ts), and the boundary's refusals of hostile input.
- * Zod's own English ('Too small: expected number to be >0') never reaches a user.
- */
-export const INPUT_MESSAGES = {
-  NOT_A_NUMBER: 'Must be a number',
-  NOT_A_WHOLE_NUMBER: 'Must be a whole number',
-  NOT_TEXT: 'Must be text',
-  NOT_TRUE_OR_FALSE: 'Must be true or false',
-  NOT_A_LIST: 'Must be a list',
-  NOT_A_RECORD: 'Must be a group of fields',
-  NOT_A_VALUE: 'Enter a valid value',
-  WRONG_FORMAT: 'This value is not in the right format',
-  SELECT_OPTION: 'Select one of the offered options',
-  UNKNOWN_FIELDS: 'This request has fields that are not accepted',
-  /** An id no row can have (outside the int4 range of the ids). */
-  UNKNOWN_ID: 'No record has this id',
-  NUL_CHARACTER: 'Text can not contain the NUL character',
-  /** Every date is from DATE_RANGE.MIN to DATE_RANGE.MAX (ADR 0050). */
-  DATE_OUT_OF_RANGE: `Enter a date from ${DATE_RANGE.MIN.slice(0, 4)} to ${DATE_RANGE.MAX.slice(0, 4)}`,
-  /** A rider's location fix dated past the server's clock (plus PING_CLOCK_SKEW_MINUTES). */
-  RECORDED_IN_FUTURE: 'The location time can not be in the future',
-  /** Control, bidi-override or unpaired-surrogate characters in text (ADR 0050). */
-  TEXT_INVALID_CHARACTERS: 'Text can not contain control or invisible formatting characters',
-  SLOT_LENGTH_INVALID: `Slot length must be one of ${TIME_SLOT_LENGTHS.join(', ')} minutes`,
-  atLeast: (min: number | bigint) => `Must be at least ${min}`,
-  atMost: (max: number | bigint) => `Must be at most ${max}`,
-  greaterThan: (min: number | bigint) => `Must be greater than ${min}`,
-  lessThan: (max: number | bigint) => `Must be less than ${max}`,
-  minLength: (min: number | bigint) => `Must be at least ${min} characters long`,
-  maxLength: (max: number | bigint) => `Must be at most ${max} characters`,
-  minItems: (min: number | bigint) => `Choose at least ${min}`,
-  maxItems: (max: number | bigint) => `Choose at most ${max}`,
-  multipleOf: (divisor: number) => `Must be a multiple of ${divisor}`,
-} as const;
+// Input refusals (wrong type, out of range) live beside this file, out of the console's shell:
+// only form schemas read them there (ADR 0042, 0066). Re-exported for every other caller.
+export { INPUT_MESSAGES } from './messages/input';
 
 /** The realtime stream's own refusals (docs/decisions/0026-realtime-stream.md). */
 export const REALTIME_MESSAGES = {

@@ -40,7 +40,12 @@ export const PERMISSIONS = {
   CAN_CHANGE_CATALOG: 'Can change catalog',
   /** Read the audit trail of who saw what (docs/decisions/0054-audit-trail.md). */
   CAN_VIEW_AUDIT_TRAIL: 'Can view audit trail',
-  /** Subscribe a lab's systems to order events (docs/decisions/0067-webhooks.md). */
+  /** Create, list and revoke the API keys of a lab's systems (docs/decisions/0066-api-keys.md). */
+  CAN_MANAGE_API_KEYS: 'Can manage API keys',
+  /**
+   * Subscribe a lab's systems to order events (docs/decisions/0067-webhooks.md); also an API
+   * key's scope 'receive webhooks'.
+   */
   CAN_MANAGE_WEBHOOKS: 'Can manage webhooks',
 } as const;
 
@@ -73,6 +78,7 @@ export const ROLE_PERMISSIONS = {
       p !== PERMISSIONS.CAN_MANAGE_ISSUE_REPORTS &&
       p !== PERMISSIONS.CAN_CHANGE_CATALOG &&
       p !== PERMISSIONS.CAN_VIEW_AUDIT_TRAIL &&
+      p !== PERMISSIONS.CAN_MANAGE_API_KEYS &&
       p !== PERMISSIONS.CAN_MANAGE_WEBHOOKS,
   ),
   // Agents read riders (who is near, who is on the order) but change nothing about them.

@@ -37,6 +37,7 @@ const IssueReportingRoute = lazy(() => import('./routes/issue-reporting-route'))
 const AccountRoute = lazy(() => import('./routes/account-route'));
 const AuditTrailRoute = lazy(() => import('./routes/audit-trail-route'));
 const WebhooksRoute = lazy(() => import('./routes/webhooks-route'));
+const ApiKeysRoute = lazy(() => import('./routes/api-keys-route'));
 
 const lazyRoute = (path: string, Page: ComponentType): RouteObject => ({
   path,
@@ -124,6 +125,7 @@ export const routes: RouteObject[] = [
                   // Gated inside its own chunk: the shell stays within its budgets.
                   lazyRoute('audit-trail', AuditTrailRoute),
                   lazyRoute('webhooks', WebhooksRoute),
+                  lazyRoute('api-keys', ApiKeysRoute),
                 ],
               },
             ],

@@ -16,7 +16,8 @@ export interface RouteEntry {
 /**
  * Every route declares `config.access`: a permission name, 'authenticated' (any staff user),
  * 'rider', 'signed-in' (staff or rider) or 'public' (DESIGN.md). This plugin records the route table (a test fails on a route without a
- * declaration), authenticates Bearer tokens and refuses what the user may not do.
+ * declaration), authenticates Bearer tokens (JWTs, and API keys by their `dsk_live_` prefix,
+ * ADR 0066) and refuses what the user may not do.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
   const routeTable: RouteEntry[] = [];
@@ -71,6 +72,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
 
 /** Why `user` may not use a route of this access, or undefined when it may. */
 function refusal(access: RouteAccess, user: AuthUser): Error | undefined {
+  // An API key (ADR 0066) reaches only routes gated by a permission among its scopes: never a
+  // staff-wide ('authenticated'), session ('signed-in') or rider route.
+  if (user.apiKey) {
+    return access !== ROUTE_ACCESS.SIGNED_IN &&
+      access !== ROUTE_ACCESS.RIDER &&
+      access !== ROUTE_ACCESS.AUTHENTICATED &&
+      user.permissions.includes(access)
+      ? undefined
+      : forbidden();
+  }
   // Any signed-in user (the session's own routes, /auth/me/).
   if (access === ROUTE_ACCESS.SIGNED_IN) return undefined;
   if (access === ROUTE_ACCESS.RIDER) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { API_KEY_PREFIX, API_KEY_SCOPES } from '@dastak/core/entities/api-keys';
 import {
   ALL_PERMISSIONS,
   PERMISSIONS,
@@ -25,6 +26,8 @@ import { dbFingerprint } from './db-fingerprint';
 type Identity =
   | { kind: 'staff'; permissions: readonly string[] }
   | { kind: 'rider' }
+  /** An API key (ADR 0066): only routes gated by a permission among its scopes. */
+  | { kind: 'apiKey'; scopes: readonly string[] }
   /** No identity the server may accept: anonymous, expired, forged, gone. */
   | { kind: 'none' };
 
@@ -40,6 +43,14 @@ type Expected = 'allowed' | 401 | 403;
 function expected(access: string | undefined, who: Identity): Expected {
   if (access === ROUTE_ACCESS.PUBLIC) return 'allowed';
   if (who.kind === 'none') return 401;
+  if (who.kind === 'apiKey') {
+    const staffWide = [ROUTE_ACCESS.SIGNED_IN, ROUTE_ACCESS.RIDER, ROUTE_ACCESS.AUTHENTICATED];
+    return access !== undefined &&
+      !(staffWide as string[]).includes(access) &&
+      who.scopes.includes(access)
+      ? 'allowed'
+      : 403;
+  }
   if (access === ROUTE_ACCESS.SIGNED_IN) return 'allowed';
   if (access === ROUTE_ACCESS.RIDER) return who.kind === 'rider' ? 'allowed' : 403;
   if (who.kind === 'rider') return 403;
@@ -104,6 +115,28 @@ beforeAll(async () => {
   const deactivated = await staff(ALL_PERMISSIONS);
   await t.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
 
+  // API keys (ADR 0066): every scope, one scope, and keys the server must not know.
+  const newKey = async (scopes: readonly string[]) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys/',
+      headers: bearer(admin.token),
+      payload: { name: `matrix ${scopes.length}`, scopes },
+    });
+    if (res.statusCode !== 201) throw new Error(`api key: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number; key: string };
+  };
+  const allScopes = await newKey(API_KEY_SCOPES);
+  const readOrders = await newKey([PERMISSIONS.CAN_VIEW_ORDER]);
+  const revoked = await newKey([PERMISSIONS.CAN_VIEW_ORDER]);
+  const revokedRes = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/api-keys/${revoked.id}/revoke/`,
+    headers: bearer(admin.token),
+    payload: {},
+  });
+  if (revokedRes.statusCode !== 200) throw new Error(`revoke: ${revokedRes.body}`);
+
   const none: Identity = { kind: 'none' };
   principals = [
     {
@@ -149,6 +182,22 @@ beforeAll(async () => {
     { name: 'refresh token as access', headers: bearer(admin.refreshToken), identity: none },
     { name: 'deleted user', headers: bearer(deleted.token), identity: none },
     { name: 'deactivated user', headers: bearer(deactivated.token), identity: none },
+    {
+      name: 'api key, every scope',
+      headers: bearer(allScopes.key),
+      identity: { kind: 'apiKey', scopes: API_KEY_SCOPES },
+    },
+    {
+      name: 'api key, read orders',
+      headers: bearer(readOrders.key),
+      identity: { kind: 'apiKey', scopes: [PERMISSIONS.CAN_VIEW_ORDER] },
+    },
+    { name: 'revoked api key', headers: bearer(revoked.key), identity: none },
+    {
+      name: 'unknown api key',
+      headers: bearer(`${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`),
+      identity: none,
+    },
   ];
 });
 afterAll(() => t.close());
@@ -158,7 +207,7 @@ const ENDS_SESSIONS = /\/auth\/logout|\/sessions\/end-all|\/deactivate/;
 /** A new session of the principal's user (signAccess without a session starts one). */
 async function ownSession(p: Principal): Promise<Record<string, string>> {
   const token = p.headers.authorization?.slice('Bearer '.length);
-  if (p.identity.kind === 'none' || !token) return p.headers;
+  if (p.identity.kind === 'none' || p.identity.kind === 'apiKey' || !token) return p.headers;
   const c = claimsOf(token);
   const user = { id: Number(c.sub), email: String(c.email), userType: Number(c.typ) };
   return bearer(await t.app.tokens.signAccess({ ...user, permissions: [] }));

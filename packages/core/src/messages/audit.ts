@@ -25,6 +25,10 @@ export const AUDIT_TYPE_LABELS = {
   'user-change': 'User change',
   export: 'Export',
   read: 'Opened',
+  /** A request made with an API key (ADR 0066). */
+  'api-key': 'API key use',
+  /** An API key created or revoked. */
+  'api-key-change': 'API key change',
 } as const;
 
 export const AUDIT_ENTITY_LABELS = {
@@ -34,6 +38,7 @@ export const AUDIT_ENTITY_LABELS = {
   Order: 'Orders',
   Attendance: 'Attendance',
   Report: 'Report',
+  ApiKey: 'API key',
 } as const;
 
 /** FHIR AuditEvent.outcome: 0 success, 4 minor failure. */

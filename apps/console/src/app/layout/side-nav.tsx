@@ -36,6 +36,27 @@ import { type NavHrefs, useNavHrefs } from './nav-hrefs';
 import { ProfileMenu } from './profile-menu';
 
 type Icon = ComponentType<{ size?: number; stroke?: number }>;
+
+/**
+ * A key, drawn here in two strokes: Tabler's IconKey costs the shell more bytes than the orders
+ * list's budget has room for (ADR 0066).
+ */
+const KeyIcon: Icon = ({ size = 24, stroke = 2 }) => (
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={stroke}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
+    <circle cx="8" cy="16" r="4" />
+    <path d="M11 13l8-8m-3 3l2 2m-5 1l2 2" />
+  </svg>
+);
 /** `match` is the path prefix that marks the item active; `href` may carry default filters. */
 type NavTarget = { label: string; ariaLabel: string; href: string; match: string };
 type NavEntry =
@@ -107,6 +128,7 @@ function navSections(h: NavHrefs): NavEntry[][] {
       // An icon the shell already carries (the profile menu's): a new one would put the orders
       // list over its 200 kB budget (ADR 0067).
       link('Webhooks', IconSelector, '/webhooks', PERMISSIONS.CAN_MANAGE_WEBHOOKS),
+      link('API Keys', KeyIcon, '/api-keys', PERMISSIONS.CAN_MANAGE_API_KEYS),
       link('Issue Reporting', IconBug, '/issue-reporting'),
       link('Release Notes', IconNotes, '/release-notes'),
       link('FAQs', IconHelpCircle, '/faqs'),

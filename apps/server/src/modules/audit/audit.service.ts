@@ -43,7 +43,11 @@ export const SYSTEM_AGENT: AuditAgent = { id: null, name: 'system', address: nul
 /** The agent behind a request: its signed-in user (if any) and the client's address. */
 export function auditAgent(req: FastifyRequest): AuditAgent {
   const user = req.user;
-  return { id: user?.id ?? null, name: user?.email ?? null, address: req.ip ?? null };
+  // An API key acts for its creator (id); the name says which key it was (ADR 0066).
+  const name = user?.apiKey
+    ? `API key ${user.apiKey.prefix}… (${user.apiKey.name})`
+    : (user?.email ?? null);
+  return { id: user?.id ?? null, name, address: req.ip ?? null };
 }
 
 export async function recordAudit(db: DbOrTx, agent: AuditAgent, event: AuditRecord) {
@@ -64,6 +68,14 @@ function toRow(agent: AuditAgent, e: AuditRecord): repo.AuditEventInsert {
     query: e.query ?? null,
     detail: e.detail ?? null,
   };
+}
+
+/**
+ * An event written off the request, like a detail open (audit-queue.ts): the uses of an API
+ * key, which would otherwise add an insert to every call of a lab's system (ADR 0066).
+ */
+export function recordAuditQueued(db: DbOrTx, agent: AuditAgent, event: AuditRecord) {
+  return enqueueAuditRow(db, toRow(agent, event));
 }
 
 /**

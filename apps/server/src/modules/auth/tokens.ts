@@ -1,4 +1,6 @@
+import { API_KEY_PREFIX } from '@dastak/core/entities/api-keys';
 import { ERRORS } from '@dastak/core/messages';
+import { API_KEY_MESSAGES } from '@dastak/core/messages/api-keys';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { unauthenticated } from '../../lib/domain-errors';
 
@@ -11,8 +13,13 @@ export interface AuthUser {
   email: string;
   userType: number;
   permissions: string[];
-  /** The session the token belongs to (sessions table; ADR 0053). */
+  /** The session the token belongs to (sessions table; ADR 0053); `api-key:<id>` for a key. */
   sessionId: string;
+  /**
+   * Set when the request carries an API key (ADR 0066): the principal is then the key, acting
+   * for its creator (`id`), with the key's scopes as its only permissions.
+   */
+  apiKey?: { id: number; name: string; prefix: string; rateLimitPerMinute: number };
 }
 
 /** What a token is signed for: without a session id, signAccess starts a session (tests, benches). */
@@ -35,6 +42,20 @@ export interface TokenService {
   /** The session and user a token was signed for, expired or not (logout): signature checked. */
   sessionOf(token: string): Promise<{ userId: number; sessionId: string } | undefined>;
 }
+
+/**
+ * API keys, as the token service needs them (api-keys module behind it, wired in app.ts): the
+ * principal of a key, or undefined when no live key has it (unknown, revoked, creator inactive).
+ */
+export interface ApiKeyStore {
+  load(key: string): Promise<AuthUser | undefined>;
+}
+
+/**
+ * How long a verified API key is kept. A revocation drops it at once in every instance (the
+ * notice channel, as for sessions); this only bounds how long a missed notice could matter.
+ */
+export const API_KEY_CACHE_MS = 5 * 60_000;
 
 /** The sessions table, as the token service needs it (auth.repository.ts behind it). */
 export interface SessionStore {
@@ -109,6 +130,7 @@ export function createTokenService(
   secret: string,
   ttlSeconds: number,
   sessions: SessionStore,
+  apiKeys?: ApiKeyStore,
 ): TokenService {
   const key = new TextEncoder().encode(secret);
   const verified = verifiedTokenCache(VERIFIED_TOKENS_MAX);
@@ -154,6 +176,18 @@ export function createTokenService(
       const known = verified.get(token, Date.now());
       if (known) return known;
       const forgetsBefore = forgets;
+      // An API key (ADR 0066): one lookup by its hash, then kept like a token. Its principal
+      // carries the creator's id, so a revocation drops it with forgetUser(creator) everywhere.
+      if (token.startsWith(API_KEY_PREFIX)) {
+        const principal = apiKeys ? await apiKeys.load(token) : undefined;
+        if (!principal) throw unauthenticated(API_KEY_MESSAGES.INVALID_KEY);
+        const user: AuthUser = Object.freeze({
+          ...principal,
+          permissions: Object.freeze([...principal.permissions]) as string[],
+        });
+        if (forgets === forgetsBefore) verified.set(token, user, Date.now() + API_KEY_CACHE_MS);
+        return user;
+      }
       let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
       try {
         ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
