@@ -202,7 +202,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ENDS_SESSIONS = /\/auth\/logout|\/sessions\/end-all|\/deactivate/;
+// Revoking key 1 (the ':id' every route is called with) ends the every-scope key's access.
+const ENDS_SESSIONS = /\/auth\/logout|\/sessions\/end-all|\/deactivate|\/api-keys\/:id\/revoke/;
 
 /** A new session of the principal's user (signAccess without a session starts one). */
 async function ownSession(p: Principal): Promise<Record<string, string>> {

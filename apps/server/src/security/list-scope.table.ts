@@ -102,6 +102,11 @@ export const TABLE: Record<string, Entry> = {
     kind: 'lookup',
     reason: 'the whole trail for “Can view audit trail”; append-only, no detail (ADR 0054)',
   },
+  '/api/v1/api-keys/': {
+    kind: 'lookup',
+    reason:
+      'every key for “Can manage API keys”, who manage them all; secrets never listed (ADR 0066)',
+  },
   '/api/v1/webhooks/': {
     kind: 'lookup',
     reason: 'every subscription for “Can manage webhooks”, who manage them all (ADR 0067)',

@@ -76,6 +76,18 @@ describe('API keys', () => {
     });
     expect(note.statusCode, note.body).toBe(200);
 
+    // The lab's own vocabulary with the same scope: FHIR's Task of the order and a search.
+    const fhir = (url: string, key: string) =>
+      t.app.inject({ method: 'GET', url, headers: bearer(key) });
+    const task = await fhir(`/fhir/Task/${orderId}`, key.key);
+    expect(task.statusCode, task.body).toBe(200);
+    expect(task.json()).toMatchObject({ resourceType: 'Task', id: String(orderId) });
+    const search = await fhir('/fhir/ServiceRequest?_count=1', key.key);
+    expect(search.json()).toMatchObject({ resourceType: 'Bundle', type: 'searchset' });
+    // A key without it reads no FHIR.
+    const riders = await newKey({ name: 'Riders only', scopes: [PERMISSIONS.CAN_VIEW_RIDER] });
+    expect((await fhir(`/fhir/Task/${orderId}`, riders.key)).statusCode).toBe(403);
+
     // Out of scope: riders, customers; staff-only (authenticated) and session routes.
     for (const url of ['/entity/riders/', '/entity/customers/', '/api-keys/']) {
       const res = await get(url, key.key);
