@@ -30,10 +30,9 @@ const server = await spawnServer(
 console.log(
   `demo database of ${ORDERS} orders ready in ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
-const token = await loginToken(server.url, ADMIN.email, ADMIN.password);
 
 /** Asks health and the orders list in turn every 100 ms until `until` resolves; the times. */
-async function poll(until: Promise<unknown>) {
+async function poll(token: string, until: Promise<unknown>) {
   let done = false;
   void until.finally(() => {
     done = true;
@@ -59,7 +58,8 @@ const describe = (t: number[]) =>
 
 let failed = false;
 try {
-  const floor = await poll(new Promise((r) => setTimeout(r, SECONDS * 1000)));
+  const token = await loginToken(server.url, ADMIN.email, ADMIN.password);
+  const floor = await poll(token, new Promise((r) => setTimeout(r, SECONDS * 1000)));
   const out = path.join(dir, 'bench.tar.gz');
   const backup = promisify(execFile)(
     process.execPath,
@@ -73,7 +73,7 @@ try {
     ],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent' } },
   );
-  const during = await poll(backup);
+  const during = await poll(token, backup);
   const { stdout } = await backup;
   const held = /"heldMs":(\d+)/.exec(server.output())?.[1];
   console.log(`floor (nothing else running): ${describe(floor)}`);
