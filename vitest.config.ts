@@ -37,6 +37,7 @@ const SERVER_ONCE = [
   'apps/server/src/ops/upgrade-data.test.ts',
   'apps/server/src/ops/files-at-rest.test.ts',
   'apps/server/src/ops/start-checks.test.ts',
+  'apps/server/src/ops/webhook-restart.test.ts',
 ];
 
 // One runner, seven projects: pure core rules, the console's logic, the benchmarks' fast parts and the simulator's planning, the server

@@ -11,6 +11,7 @@ import {
   loginToken,
   type SpawnedServer,
   spawnServer,
+  stopLeftover,
   untilRefused,
   untilUnlocked,
 } from './spawn-server';
@@ -26,16 +27,10 @@ const email = 'shutdown@dastak.local';
 const password = 'shutdown-test-password';
 let server: SpawnedServer | undefined;
 
-// A test that failed midway leaves its server running on the shared data directory: stop it and
-// wait until it has exited and its lock is gone, so that the next test fails (if it does) for a
-// reason of its own rather than 'Another Dastak server is using …'.
 afterEach(async () => {
   const s = server;
   server = undefined;
-  if (!s) return;
-  if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-  await exitWithin(s, 10_000);
-  await untilUnlocked(dataDir);
+  await stopLeftover(s, dataDir);
 });
 
 afterAll(() => {

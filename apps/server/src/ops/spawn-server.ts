@@ -173,6 +173,20 @@ export async function exitWithin(server: SpawnedServer, ms: number): Promise<num
  * checks before it opens the embedded database ('Another Dastak server is using …'); rejects
  * when it is still held after `ms`.
  */
+/**
+ * After a test that may have failed midway: kills its server if it still runs and waits until it
+ * has exited and released the data directory, so that the next test fails (if it does) for a
+ * reason of its own rather than 'Another Dastak server is using …'.
+ */
+export async function stopLeftover(server: SpawnedServer | undefined, dataDir: string) {
+  if (!server) return;
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill('SIGKILL');
+  }
+  await exitWithin(server, 10_000);
+  await untilUnlocked(dataDir);
+}
+
 export async function untilUnlocked(dataDir: string, ms = 5_000): Promise<void> {
   const until = Date.now() + ms;
   while (await serverRunning(dataDir)) {

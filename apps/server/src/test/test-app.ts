@@ -16,9 +16,16 @@ import { adminQuery, templateDatabase, templateDump } from './db-template';
 export async function createTestApp(
   env: Record<string, string> = {},
   /** A logger to capture what the app logs (the default logs nothing). */
-  options: { loggerInstance?: FastifyBaseLogger; onRoute?: BuildAppOptions['onRoute'] } = {},
+  options: {
+    loggerInstance?: FastifyBaseLogger;
+    onRoute?: BuildAppOptions['onRoute'];
+    /** An embedded database in this DATA_DIR instead, kept on close: for a real server to open. */
+    dataDir?: string;
+  } = {},
 ) {
-  const { handle, drop } = await openTestDb();
+  const { handle, drop } = options.dataDir
+    ? { handle: await openDb({ dataDir: options.dataDir }), drop: async () => {} }
+    : await openTestDb();
   const config: Config = loadConfig({
     DATA_DIR: `/tmp/dastak-test-${randomBytes(4).toString('hex')}`,
     DEMO_DATA: 'off',

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A lab's system on loopback for the webhook tests: it records every POST (headers and raw body)
- * and answers `status` (200 by default), or `hang` to answer never.
+ * and answers `status` (200 by default), or never: every request with `hang`, or those that come
+ * once `hangFrom` have been recorded (`hung` counts them).
  */
 export interface ReceivedHook {
   path: string;
@@ -15,12 +16,15 @@ export interface ReceivedHook {
 
 export async function startSubscriber() {
   const received: ReceivedHook[] = [];
-  const state = { status: 200, hang: false };
+  const state = { status: 200, hang: false, hangFrom: Number.POSITIVE_INFINITY, hung: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (state.hang) return;
+      if (state.hang || received.length >= state.hangFrom) {
+        state.hung += 1;
+        return;
+      }
       received.push({
         path: req.url ?? '/',
         headers: req.headers,

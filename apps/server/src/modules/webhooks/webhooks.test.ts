@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WEBHOOK_EVENTS } from '@dastak/core/entities/webhooks';
 import { ERRORS } from '@dastak/core/messages';
 import { WEBHOOK_MESSAGES } from '@dastak/core/messages/webhooks';
 import { PERMISSIONS } from '@dastak/core/permissions';
@@ -11,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema/webhooks';
 import {
   api,
-  bringPickupNear,
   createFixtures,
-  createRider,
   type Fixtures,
   placeOrder,
   tokenWith,
 } from '../../test/fixtures/orders.fixtures';
 import { createTestApp } from '../../test/test-app';
+import { LIFE, life as lifeOf, subscribe as subscribeThrough } from './webhook-life.fixture';
 import { relayWebhooksOnce, startWebhookRelay } from './webhook-relay';
 import { closedPort, startSubscriber } from './webhook-subscriber.fixture';
 import { claimDue } from './webhooks.repository';
@@ -34,7 +32,6 @@ type Verify = (secret: string, rawBody: string, header: string, tolerance?: numb
 let f: Fixtures;
 let manage: Record<string, string>;
 let verifyDastakSignature: Verify;
-const at = { latitude: 31.5206, longitude: 74.3506 };
 const noWait = { backoff: () => 0 };
 
 /** The README's recipe, taken from its ```js block under ### Webhooks and run as written. */
@@ -67,12 +64,9 @@ async function unsubscribeAll() {
 const unsubscribe = (id: number) =>
   f.t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${id}/`, headers: manage });
 
-async function subscribe(url: string, events: readonly string[] = WEBHOOK_EVENTS) {
-  const res = await api(f).post('/webhooks/', { url, events }, manage);
-  expect(res.statusCode).toBe(201);
-  const body = res.json();
-  return { id: body.subscription.id as number, secret: body.secret as string };
-}
+const subscribe = (url: string, events?: readonly string[]) =>
+  subscribeThrough(f, manage, url, events);
+const life = () => lifeOf(f);
 
 /** Runs the relay until nothing is due (a failing subscriber would loop: use `times`). */
 async function drain(times = 50) {
@@ -80,55 +74,6 @@ async function drain(times = 50) {
     if ((await relayWebhooksOnce(f.t.db, log(), noWait)) === 0) return;
   }
 }
-
-let labelSeq = 0;
-const label = () => `T-WH${Date.now().toString(36).toUpperCase()}-${++labelSeq}`;
-
-/** An order's life through the API, step by step: each step one event. */
-async function life() {
-  const order = await placeOrder(f, 'blood');
-  const rider = await createRider(f);
-  const tube = label();
-  const steps = [
-    async () => {
-      const res = await api(f).post(`/orders/blood/${order.id}/request/`, {
-        rider_ids: [rider.id],
-      });
-      expect(res.statusCode).toBe(200);
-      await bringPickupNear(f, order.id);
-    },
-    async () => {
-      const res = await api(f).post(`/rider-app/orders/${order.id}/reached/`, at, rider.auth);
-      expect(res.statusCode).toBe(200);
-    },
-    async () => {
-      const res = await api(f).post(
-        `/rider-app/orders/${order.id}/collected/`,
-        { ...at, tube_labels: [tube] },
-        rider.auth,
-      );
-      expect(res.statusCode).toBe(200);
-    },
-    async () => {
-      const res = await api(f).post(
-        '/rider-app/deliver/',
-        { collection_center_id: f.nearCenter, handed_over_labels: [tube] },
-        rider.auth,
-      );
-      expect(res.statusCode).toBe(200);
-    },
-  ];
-  return { order, rider, tube, steps };
-}
-
-const LIFE = [
-  'order.created',
-  'order.assigned',
-  'order.reached',
-  'order.collected',
-  'order.delivered',
-  'tubes.handed_over',
-];
 
 const deliveriesOf = async (subscriptionId: number, query = '') =>
   (await api(f).get(`/webhooks/${subscriptionId}/deliveries/?page_size=100${query}`, manage)).json()
