@@ -24,6 +24,20 @@ const riderBudgets = [{ screen: 'rider task list', entry: 'rider', maxKb: 120 }]
 // The customer pages on cheap phones within 100 kB (ADR 0039); the live page's map loads after.
 const customerBudgets = [{ screen: 'customer pages', entry: 'customer', maxKb: 100 }];
 
+/**
+ * The customer pages and the rider app render with Preact's React-compatible layer (ADR 0070):
+ * on a cheap phone, parsing and running react-dom (60 kB gzipped) was most of the pages' main
+ * thread. Same components and hooks; the staff console and the dev server keep React.
+ */
+const preactForPhones =
+  customerEntry || riderEntry
+    ? [
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      ]
+    : [];
+
 /** The dev server opens the customer entry on the public paths, as the built server does. */
 function customerPagesInDev(): Plugin {
   const roots = new Set<string>(PUBLIC_PAGE_ROOTS);
@@ -92,6 +106,7 @@ export default defineConfig({
             ],
     ),
   ],
+  resolve: { alias: preactForPhones },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },
