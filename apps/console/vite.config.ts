@@ -19,10 +19,12 @@ const customerEntry = process.env.CONSOLE_ENTRY === 'customer';
  * with its own manifest, icons and service worker (rider-build.ts).
  */
 const riderEntry = process.env.CONSOLE_ENTRY === 'rider';
-// The task list on a cheap phone within 120 kB (issue 30): no Mantine, no router, no query lib.
-const riderBudgets = [{ screen: 'rider task list', entry: 'rider', maxKb: 120 }];
-// The customer pages on cheap phones within 100 kB (ADR 0039); the live page's map loads after.
-const customerBudgets = [{ screen: 'customer pages', entry: 'customer', maxKb: 100 }];
+// The task list on a cheap phone: issue 30 allows 120 kB; on Preact (ADR 0070) it is about 22, and
+// the budget keeps it near there (no Mantine, no router, no query lib).
+const riderBudgets = [{ screen: 'rider task list', entry: 'rider', maxKb: 35 }];
+// The customer pages on cheap phones: about 15 kB on Preact (ADR 0070; 100 kB allowed by ADR
+// 0039 under React); the live page's map loads after.
+const customerBudgets = [{ screen: 'customer pages', entry: 'customer', maxKb: 25 }];
 
 /**
  * The customer pages and the rider app render with Preact's React-compatible layer (ADR 0070):

@@ -6,7 +6,7 @@ import { CustomerApp } from './customer-app';
 
 /**
  * The customer pages (spec §2.1 public routes): their own small entry, so a patient on a cheap
- * phone never downloads the staff console (within 100 kB of gzipped JavaScript, ADR 0039).
+ * phone never downloads the staff console (25 kB of gzipped JavaScript on Preact, ADR 0039, 0070).
  */
 const root = document.getElementById('root');
 if (root) {
