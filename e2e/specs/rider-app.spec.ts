@@ -1,9 +1,11 @@
 import type { Order } from '@dastak/core/entities/orders';
+import { TUBE_MESSAGES } from '@dastak/core/messages/tubes';
+import { ORDER_STATE_LABELS } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { sharedSession } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
-import { launchBrowser, screenshot } from '../fixtures/browser';
+import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import {
   eligible,
   moveOrderTo,
@@ -217,6 +219,23 @@ describe('rider app', () => {
     expect(activity.filter((a) => a.verb === 'collected')).toHaveLength(1);
     await screenshot(page, 'rider-app-after-sync');
     await context.close();
+
+    // What the dispatcher sees in the console: delivered, both tubes handed over.
+    const staff = await browser.newPage({ viewport: VIEWPORT });
+    try {
+      await storeSession(staff, 'admin');
+      await staff.goto(`${serverUrl()}/app/blood/orders/detail/${order.id}`);
+      for (const label of labels) {
+        const tube = staff.locator(`[data-tube="${label}"]`);
+        await visible(tube);
+        await visible(tube.getByText(TUBE_MESSAGES.HANDED_OVER));
+      }
+      await visible(staff.getByText(ORDER_STATE_LABELS.delivered, { exact: true }).first());
+      await staff.locator(`[data-tube="${labels[1]}"]`).scrollIntoViewIfNeeded();
+      await screenshot(staff, 'rider-app-delivered-in-console');
+    } finally {
+      await staff.close();
+    }
   });
 
   test('Urdu: the whole app reads right to left, and the choice is kept', async () => {
