@@ -1,11 +1,12 @@
 import type { ApiKey } from '@dastak/core/entities/api-keys';
 import { API_KEY_MESSAGES, API_KEY_SCOPE_LABELS } from '@dastak/core/messages/api-keys';
 import { formatDisplayDate, formatTime12 } from '@dastak/core/rules/format';
-import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingTable } from '../../../components/loading-table';
+import { PageHeader } from '../../../components/page-header';
 import { showSuccessToast } from '../../../lib/toast';
 import { useApiKeysQuery } from '../api/get-api-keys';
 import { useRevokeApiKeyMutation } from '../api/revoke-api-key';
@@ -30,32 +31,21 @@ export function ApiKeysPage() {
 
   return (
     <Stack gap="lg" p="lg" maw={1200}>
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} fz="h2">
-            {API_KEY_MESSAGES.TITLE}
-          </Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        align="flex-start"
+        title={API_KEY_MESSAGES.TITLE}
+        description={
+          <>
             Keys for a lab's systems, sent as <Code>Authorization: Bearer &lt;key&gt;</Code>. A key
             reaches only the routes of its scopes, and every use is in the audit trail.
-          </Text>
-        </Stack>
-        <Button onClick={() => setCreating(true)}>Create API key</Button>
-      </Group>
-      <LoadingTable
-        loading={keys.isPending}
-        head={
-          <>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Scopes</Table.Th>
-            <Table.Th>Created by</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th aria-label="Actions" />
           </>
         }
+        action={<Button onClick={() => setCreating(true)}>Create API key</Button>}
+      />
+      <LoadingTable
+        loading={keys.isPending}
+        columns={['Name', 'Key', 'Scopes', 'Created by', 'Created', 'Last used', 'Status']}
+        withActions
       >
         {rows.map((k) => (
           <Table.Tr key={k.id}>

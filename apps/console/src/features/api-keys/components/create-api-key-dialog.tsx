@@ -6,16 +6,13 @@ import {
   type ApiKeyCreated,
   apiKeyCreateSchema,
 } from '@dastak/core/entities/api-keys';
-import { ERRORS } from '@dastak/core/messages';
 import { API_KEY_MESSAGES, API_KEY_SCOPE_LABELS } from '@dastak/core/messages/api-keys';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   NumberInput,
@@ -25,8 +22,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
+import { showServerErrors } from '../../../lib/form-server-errors';
+import { showSuccessToast } from '../../../lib/toast';
 import { useCreateApiKeyMutation } from '../api/create-api-key';
 
 const EMPTY: ApiKeyCreate = {
@@ -67,18 +65,8 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
         showSuccessToast(API_KEY_MESSAGES.CREATED);
         setCreated(key);
       },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? error.errors : undefined;
-        for (const name of ['name', 'scopes', 'rateLimitPerMinute'] as const) {
-          const message = fields?.[name]?.[0];
-          if (message) setError(name, { message }, { shouldFocus: true });
-        }
-        if (!fields) {
-          showErrorToast(
-            error instanceof ApiError ? (error.detail ?? ERRORS.GENERIC) : ERRORS.GENERIC,
-          );
-        }
-      },
+      onError: (error) =>
+        showServerErrors(error, ['name', 'scopes', 'rateLimitPerMinute'], setError),
     }),
   );
 
@@ -91,27 +79,19 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
       size="lg"
     >
       {created ? (
-        <Stack gap="md">
-          <Alert color="yellow" variant="light" title="Shown once">
-            {API_KEY_MESSAGES.SHOWN_ONCE}
-          </Alert>
-          <Text size="sm">
-            <b>{created.name}</b>: send it as <Code>Authorization: Bearer &lt;key&gt;</Code>.
-          </Text>
-          <Code block data-testid="api-key-secret" style={{ wordBreak: 'break-all' }}>
-            {created.key}
-          </Code>
-          <Group justify="flex-end" gap="lg">
-            <CopyButton value={created.key}>
-              {({ copied, copy }) => (
-                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy key'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+        <SecretShownOnce
+          secret={created.key}
+          warningTitle="Shown once"
+          warning={API_KEY_MESSAGES.SHOWN_ONCE}
+          intro={
+            <Text size="sm">
+              <b>{created.name}</b>: send it as <Code>Authorization: Bearer &lt;key&gt;</Code>.
+            </Text>
+          }
+          copyLabel="Copy key"
+          testId="api-key-secret"
+          onDone={close}
+        />
       ) : (
         <form onSubmit={submit} noValidate aria-label="Create API key">
           <Stack gap="md">

@@ -56,16 +56,7 @@ export function SessionsPage() {
           </Button>
         </Group>
       </Group>
-      <LoadingTable
-        loading={sessions.isPending}
-        head={
-          <>
-            <Table.Th>Device</Table.Th>
-            <Table.Th>Signed in</Table.Th>
-            <Table.Th>Last seen</Table.Th>
-          </>
-        }
-      >
+      <LoadingTable loading={sessions.isPending} columns={['Device', 'Signed in', 'Last seen']}>
         {(sessions.data ?? []).map((s) => (
           <Table.Tr key={s.id}>
             <Table.Td>

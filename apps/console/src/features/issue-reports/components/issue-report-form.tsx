@@ -4,14 +4,14 @@ import {
   type IssueReportCreate,
   issueReportCreateSchema,
 } from '@dastak/core/entities/issue-reports';
-import { ERRORS } from '@dastak/core/messages';
 import { ISSUE_REPORT_MESSAGES } from '@dastak/core/messages/issue-reports';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { showServerErrors } from '../../../lib/form-server-errors';
+import { showSuccessToast } from '../../../lib/toast';
 import { useCreateIssueReportMutation } from '../api/create-issue-report';
 import { CATEGORY_OPTIONS } from '../issue-labels';
 import { readAsDataUrl } from '../screenshot-file';
@@ -63,17 +63,10 @@ export function IssueReportForm({ onCreated }: { onCreated: (report: IssueReport
           onCreated(report);
         },
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.errors : undefined;
-          if (fields?.screenshot?.[0]) setScreenshotError(fields.screenshot[0]);
-          for (const name of ['title', 'description', 'category', 'orderNumber'] as const) {
-            const message = fields?.[name]?.[0];
-            if (message) setError(name, { message }, { shouldFocus: true });
-          }
-          if (!fields) {
-            showErrorToast(
-              error instanceof ApiError ? (error.detail ?? ERRORS.GENERIC) : ERRORS.GENERIC,
-            );
-          }
+          // The screenshot is no form field: its message shows beside the file input.
+          const screenshotMessage = error instanceof ApiError && error.errors?.screenshot?.[0];
+          if (screenshotMessage) setScreenshotError(screenshotMessage);
+          showServerErrors(error, ['title', 'description', 'category', 'orderNumber'], setError);
         },
       },
     );

@@ -32,15 +32,8 @@ export function StaffAccountsPage() {
       </Stack>
       <LoadingTable
         loading={accounts.isPending}
-        head={
-          <>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Last login</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </>
-        }
+        columns={['Name', 'Email', 'Last login', 'Status']}
+        withActions
       >
         {(accounts.data ?? []).map((a) => (
           <Table.Tr key={a.id}>

@@ -5,7 +5,9 @@ import { webhookKeys } from './webhook-keys';
 
 /** POST /webhooks/: the answer carries the signing secret, shown this once. */
 export function createWebhook(body: WebhookCreate): Promise<WebhookWithSecret> {
-  return api.post('/webhooks/', { body });
+  // Silent: a refused address shows under its field (showServerErrors). The api client's toast
+  // said it a second time and stayed up after the address was corrected, beside the secret.
+  return api.post('/webhooks/', { body, silent: true });
 }
 
 export function useCreateWebhookMutation() {

@@ -5,12 +5,10 @@ import {
   type WebhookWithSecret,
   webhookCreateSchema,
 } from '@dastak/core/entities/webhooks';
-import { ERRORS } from '@dastak/core/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
-import { showErrorToast } from '../../../lib/toast';
+import { showServerErrors } from '../../../lib/form-server-errors';
 import { useCreateWebhookMutation } from '../api/create-webhook';
 
 const EMPTY: WebhookCreateInput = { url: '', events: [...WEBHOOK_EVENTS], description: '' };
@@ -51,18 +49,7 @@ export function WebhookCreateDialog({
         reset(EMPTY);
         onCreated(created);
       },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? error.errors : undefined;
-        for (const name of ['url', 'events', 'description'] as const) {
-          const message = fields?.[name]?.[0];
-          if (message) setError(name, { message }, { shouldFocus: true });
-        }
-        if (!fields) {
-          showErrorToast(
-            error instanceof ApiError ? (error.detail ?? ERRORS.GENERIC) : ERRORS.GENERIC,
-          );
-        }
-      },
+      onError: (error) => showServerErrors(error, ['url', 'events', 'description'], setError),
     }),
   );
 

@@ -1,11 +1,12 @@
 import { WEBHOOK_EVENT_LABELS, type WebhookSubscription } from '@dastak/core/entities/webhooks';
 import { ERRORS } from '@dastak/core/messages';
 import { WEBHOOK_MESSAGES } from '@dastak/core/messages/webhooks';
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadingTable } from '../../../components/loading-table';
+import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useDeleteWebhookMutation } from '../api/delete-webhook';
@@ -37,29 +38,15 @@ export function WebhooksPage() {
 
   return (
     <Stack gap="lg" p="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz="h2">
-            Webhooks
-          </Title>
-          <Text c="dimmed" size="sm">
-            The lab's systems receive order events at their address, signed, once each and in order;
-            failed deliveries are retried for 24 hours.
-          </Text>
-        </Stack>
-        <Button onClick={() => setCreating(true)}>Add webhook</Button>
-      </Group>
+      <PageHeader
+        title="Webhooks"
+        description="The lab's systems receive order events at their address, signed, once each and in order; failed deliveries are retried for 24 hours."
+        action={<Button onClick={() => setCreating(true)}>Add webhook</Button>}
+      />
       <LoadingTable
         loading={hooks.isPending}
-        head={
-          <>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Events</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Backlog</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </>
-        }
+        columns={['Address', 'Events', 'Status', 'Backlog']}
+        withActions
       >
         {(hooks.data ?? []).length === 0 && !hooks.isPending && (
           <Table.Tr>
