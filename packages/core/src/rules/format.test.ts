@@ -7,6 +7,7 @@ import {
   formatKm,
   formatTime12,
   formatTimeShort,
+  groupThousands,
   relativeTime,
   toSixDecimals,
 } from './format';
@@ -28,6 +29,14 @@ describe('date formats (Karachi)', () => {
     expect(formatTime12('')).toBe('');
     expect(formatDateField('not a date')).toBe('');
     expect(formatApiDate(new Date(Number.NaN))).toBe('');
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes whole amounts as en-PK does', () => {
+    for (const n of [0, 7, 999, 1000, 2200, 100000, 1234567, -45000, 2199.6]) {
+      expect(groupThousands(n)).toBe(Math.round(n).toLocaleString('en-PK'));
+    }
   });
 });
 

@@ -1,18 +1,8 @@
 import { TileLayer } from 'react-leaflet';
-
-/**
- * The one place the tile source is named. The server's TILE_URL is not exposed to the console
- * yet, so this is OpenStreetMap's standard template; with no internet the tiles simply fail to
- * load and the map still shows its markers and shapes on a blank background.
- */
-export const TILE_URL_TEMPLATE = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+import { TILE_ATTRIBUTION, TILE_MAX_ZOOM, TILE_URL_TEMPLATE } from './tiles';
 
 export function AppTileLayer() {
   return (
-    <TileLayer
-      url={TILE_URL_TEMPLATE}
-      attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-      maxZoom={19}
-    />
+    <TileLayer url={TILE_URL_TEMPLATE} attribution={TILE_ATTRIBUTION} maxZoom={TILE_MAX_ZOOM} />
   );
 }

@@ -1,5 +1,6 @@
 import type { ActiveLiveLocation } from '@dastak/core/entities/feedback';
 import { PUBLIC_PAGES } from '@dastak/core/messages';
+import { groupThousands } from '@dastak/core/rules/format';
 import { nextPollMs } from '@dastak/core/rules/poll-backoff';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { publicApi } from '../api';
@@ -14,7 +15,7 @@ const EXPIRED = 'rider-live-location-link-expired';
 // A long run of mask characters (a masked email) would wrap mid-word on a phone: eight stand for
 // any number of them, which also tells less about the hidden length.
 const compactMask = (value: string) => value.replace(/•{9,}/g, '•'.repeat(8));
-const pkr = (value: number) => `${value.toLocaleString('en-PK')} PKR`;
+const pkr = (value: number) => `${groupThousands(value)} PKR`;
 
 function RiderLine({ live }: { live: ActiveLiveLocation }) {
   const text =

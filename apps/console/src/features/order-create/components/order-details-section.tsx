@@ -2,6 +2,7 @@ import { ADDITIONAL_NOTES_MAX, CURRENCY } from '@dastak/core/constants';
 import type { CustomerAddress } from '@dastak/core/entities/customer-addresses';
 import type { OrderTimeSlot } from '@dastak/core/entities/lookups';
 import { ORDER_CREATE_MESSAGES } from '@dastak/core/messages/order-create';
+import { groupThousands } from '@dastak/core/rules/format';
 import { orderTotal, validateDiscount } from '@dastak/core/rules/order-total';
 import {
   type FulfillmentMethod,
@@ -153,7 +154,7 @@ export function OrderDetailsSection({
                     Total
                   </Text>
                   <Text size="xl" fw={700} data-testid="order-total">
-                    {CURRENCY} {total.toLocaleString('en-PK')}
+                    {CURRENCY} {groupThousands(total)}
                   </Text>
                 </Stack>
               </Group>

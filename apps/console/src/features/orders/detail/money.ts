@@ -1,4 +1,5 @@
 import { CURRENCY } from '@dastak/core/constants';
+import { groupThousands } from '@dastak/core/rules/format';
 
 /** 'PKR 1,250': money is whole PKR (spec §9). */
-export const formatPkr = (value: number) => `${CURRENCY} ${value.toLocaleString('en-PK')}`;
+export const formatPkr = (value: number) => `${CURRENCY} ${groupThousands(value)}`;
