@@ -1,18 +1,20 @@
+import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { sampleCountdown } from '@dastak/core/rules/sample-stability';
 import type { Catalogue } from './i18n/en';
 import type { Lang } from './i18n/i18n';
 
 /**
- * Times as a Karachi clock shows them ('3:30 PM'), whatever zone the phone is set to. In Urdu
- * the time is a left-to-right island (U+2066 … U+2069) in right-to-left text: unisolated, a
- * range read 'PM – 9:00 PM 1:00'.
+ * Times as a Karachi clock shows them ('3:30 pm'; 'PM' in Urdu, as ur-PK writes it), whatever
+ * zone the phone is set to. By arithmetic on Karachi's fixed +05:00 (core's karachi-time), not
+ * Intl: a DateTimeFormat with a time zone, built for each time on the list, was most of the task
+ * list's blocking time on Lighthouse's slowed phone (issue 30). In Urdu the time is a
+ * left-to-right island (U+2066 … U+2069) in right-to-left text: unisolated, a range read
+ * 'PM – 9:00 PM 1:00'.
  */
 export function clock(iso: string, lang: Lang): string {
-  const time = new Intl.DateTimeFormat(lang === 'ur' ? 'ur-PK' : 'en-PK', {
-    timeZone: 'Asia/Karachi',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
+  const [hours = 0, minutes = 0] = toKarachiIso(new Date(iso)).slice(11, 16).split(':').map(Number);
+  const half = hours < 12 ? 'am' : 'pm';
+  const time = `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${lang === 'ur' ? half.toUpperCase() : half}`;
   return lang === 'ur' ? `\u2066${time}\u2069` : time;
 }
 
