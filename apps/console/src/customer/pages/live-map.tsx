@@ -24,6 +24,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 type Built = { map: LeafletMap; you: CircleMarker; rider: CircleMarker | null };
 
+/** Both points in view (or the address alone), as close as a street allows. */
+function frame(map: LeafletMap, home: Point, rider: Point | null) {
+  const at: LatLngTuple = [home.lat, home.lng];
+  if (!rider) map.setView(at, 15);
+  else
+    map.fitBounds(latLngBounds([at, [rider.lat, rider.lng]]), { padding: [40, 40], maxZoom: 16 });
+}
+
 /** 'You' at the address, 'Rider' where last seen (or no rider marker), both kept in view. */
 function place(built: Built, home: Point, rider: Point | null) {
   const { map } = built;
@@ -38,10 +46,7 @@ function place(built: Built, home: Point, rider: Point | null) {
     built.rider.remove();
     built.rider = null;
   }
-  const at: LatLngTuple = [home.lat, home.lng];
-  if (!rider) map.setView(at, 15);
-  else
-    map.fitBounds(latLngBounds([at, [rider.lat, rider.lng]]), { padding: [40, 40], maxZoom: 16 });
+  frame(map, home, rider);
 }
 
 /**
@@ -61,12 +66,9 @@ export default function LiveMap({ home, rider }: { home: Point; rider: Point | n
     let live = true;
     let map: LeafletMap | null = null;
     void (async () => {
-      map = leafletMap(el, {
-        center: latest.current.home,
-        zoom: 15,
-        preferCanvas: true,
-        scrollWheelZoom: false,
-      });
+      // The final view first, so that the tiles are made once, at the zoom that stays.
+      map = leafletMap(el, { preferCanvas: true, scrollWheelZoom: false });
+      frame(map, latest.current.home, latest.current.rider);
       await nextTask();
       if (!live) return;
       tileLayer(TILE_URL_TEMPLATE, { attribution: TILE_ATTRIBUTION, maxZoom: TILE_MAX_ZOOM }).addTo(
