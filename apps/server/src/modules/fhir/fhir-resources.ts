@@ -16,6 +16,45 @@ export interface ParamDoc {
   documentation: string;
 }
 
+/** A search parameter under each of its names, documented once. */
+type Named = { names: readonly string[]; documentation: string };
+
+/**
+ * The searches of a resource made from an order (ServiceRequest, Task, Specimen): a date, the
+ * status, an identifier, the patient (as `patient` and `subject`), and the `_include`s of the
+ * patient. Each parameter's documentation is written once for all its names.
+ */
+function orderSearch(s: {
+  date: Named;
+  status: { codes: readonly string[]; documentation: string };
+  identifier: Named;
+  subject?: string;
+  includes: readonly string[];
+}): { spec: SearchSpec; params: ParamDoc[] } {
+  const each = (type: ParamDoc['type'], { names, documentation }: Named) =>
+    names.map((name) => ({ name, type, documentation }));
+  return {
+    spec: {
+      date: s.date.names,
+      status: { names: ['status'], codes: s.status.codes },
+      identifier: s.identifier.names,
+      patient: ['patient', 'subject'],
+      includes: s.includes,
+    },
+    params: [
+      ...each('date', s.date),
+      { name: 'status', type: 'token', documentation: s.status.documentation },
+      ...each('token', s.identifier),
+      { name: 'patient', type: 'reference', documentation: 'Patient/[id]' },
+      { name: 'subject', type: 'reference', documentation: s.subject ?? 'Patient/[id]' },
+    ],
+  };
+}
+
+const VISIT_SLOT = 'The booked visit slot';
+const ORDER_NUMBER = 'The order number';
+const TUBE_LABEL = 'The tube barcode label';
+
 export const SEARCH: Record<ResourceType, { spec: SearchSpec; params: ParamDoc[] }> = {
   Patient: {
     spec: { identifier: ['identifier'] },
@@ -27,66 +66,29 @@ export const SEARCH: Record<ResourceType, { spec: SearchSpec; params: ParamDoc[]
       },
     ],
   },
-  ServiceRequest: {
-    spec: {
-      date: ['date', 'occurrence'],
-      status: { names: ['status'], codes: REQUEST_STATUS_CODES },
-      identifier: ['identifier', 'requisition'],
-      patient: ['patient', 'subject'],
-      includes: ['ServiceRequest:subject', 'ServiceRequest:patient'],
+  ServiceRequest: orderSearch({
+    date: { names: ['date', 'occurrence'], documentation: VISIT_SLOT },
+    status: {
+      codes: REQUEST_STATUS_CODES,
+      documentation: 'ServiceRequest status, from the order state',
     },
-    params: [
-      { name: 'date', type: 'date', documentation: 'The booked visit slot (occurrence)' },
-      { name: 'occurrence', type: 'date', documentation: 'The booked visit slot' },
-      {
-        name: 'status',
-        type: 'token',
-        documentation: 'ServiceRequest status, from the order state',
-      },
-      { name: 'identifier', type: 'token', documentation: 'The order number' },
-      { name: 'requisition', type: 'token', documentation: 'The order number' },
-      { name: 'patient', type: 'reference', documentation: 'Patient/[id]' },
-      { name: 'subject', type: 'reference', documentation: 'Patient/[id]' },
-    ],
-  },
-  Task: {
-    spec: {
-      date: ['date', 'period'],
-      status: { names: ['status'], codes: TASK_STATUS_CODES },
-      identifier: ['identifier', 'group-identifier'],
-      patient: ['patient', 'subject'],
-      includes: ['Task:for', 'Task:patient', 'Task:subject'],
+    identifier: { names: ['identifier', 'requisition'], documentation: ORDER_NUMBER },
+    includes: ['ServiceRequest:subject', 'ServiceRequest:patient'],
+  }),
+  Task: orderSearch({
+    date: { names: ['date', 'period'], documentation: VISIT_SLOT },
+    status: { codes: TASK_STATUS_CODES, documentation: 'Task status, from the order state' },
+    identifier: { names: ['identifier', 'group-identifier'], documentation: ORDER_NUMBER },
+    subject: 'Patient/[id] (Task.for)',
+    includes: ['Task:for', 'Task:patient', 'Task:subject'],
+  }),
+  Specimen: orderSearch({
+    date: { names: ['date', 'collected'], documentation: 'When the tube was collected' },
+    status: {
+      codes: SPECIMEN_STATUS_CODES,
+      documentation: 'available, or unavailable when the handover missed the tube',
     },
-    params: [
-      { name: 'date', type: 'date', documentation: 'The booked visit slot' },
-      { name: 'period', type: 'date', documentation: 'The booked visit slot' },
-      { name: 'status', type: 'token', documentation: 'Task status, from the order state' },
-      { name: 'identifier', type: 'token', documentation: 'The order number' },
-      { name: 'group-identifier', type: 'token', documentation: 'The order number' },
-      { name: 'patient', type: 'reference', documentation: 'Patient/[id]' },
-      { name: 'subject', type: 'reference', documentation: 'Patient/[id] (Task.for)' },
-    ],
-  },
-  Specimen: {
-    spec: {
-      date: ['date', 'collected'],
-      status: { names: ['status'], codes: SPECIMEN_STATUS_CODES },
-      identifier: ['identifier', 'container-id'],
-      patient: ['patient', 'subject'],
-      includes: ['Specimen:subject', 'Specimen:patient'],
-    },
-    params: [
-      { name: 'date', type: 'date', documentation: 'When the tube was collected' },
-      { name: 'collected', type: 'date', documentation: 'When the tube was collected' },
-      {
-        name: 'status',
-        type: 'token',
-        documentation: 'available, or unavailable when the handover missed the tube',
-      },
-      { name: 'identifier', type: 'token', documentation: 'The tube barcode label' },
-      { name: 'container-id', type: 'token', documentation: 'The tube barcode label' },
-      { name: 'patient', type: 'reference', documentation: 'Patient/[id]' },
-      { name: 'subject', type: 'reference', documentation: 'Patient/[id]' },
-    ],
-  },
+    identifier: { names: ['identifier', 'container-id'], documentation: TUBE_LABEL },
+    includes: ['Specimen:subject', 'Specimen:patient'],
+  }),
 };
