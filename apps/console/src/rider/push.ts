@@ -1,4 +1,4 @@
-import { fromBase64Url, sameKey } from '@dastak/core/push-keys';
+import { subscribeForKey } from '@dastak/core/push-keys';
 import { call, get } from './api';
 
 /**
@@ -16,23 +16,12 @@ export async function enablePush(): Promise<void> {
   if (permission !== 'granted') return;
   const key = await get('/rider-app/push-key/', {});
   if (!key.ok) return;
-  const applicationServerKey = fromBase64Url(key.data.publicKey);
   const registration = await navigator.serviceWorker.ready;
-  let subscription = await registration.pushManager.getSubscription();
-  if (subscription && !sameKey(subscription.options.applicationServerKey, applicationServerKey)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey,
-  });
-  const json = subscription.toJSON();
-  await call('POST', '/rider-app/push-subscription/', {
-    endpoint: json.endpoint ?? subscription.endpoint,
-    expirationTime: json.expirationTime ?? null,
-    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-  });
+  await call(
+    'POST',
+    '/rider-app/push-subscription/',
+    await subscribeForKey(registration.pushManager, key.data.publicKey),
+  );
 }
 
 /** At sign-out: the phone stops ringing for this rider (the next one signs in afresh). */

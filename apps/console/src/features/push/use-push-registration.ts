@@ -1,4 +1,4 @@
-import { fromBase64Url, sameKey } from '@dastak/core/push-keys';
+import { subscribeForKey } from '@dastak/core/push-keys';
 import { useEffect } from 'react';
 import { getVapidPublicKey } from './api/get-vapid-public-key';
 import { savePushSubscription } from './api/save-push-subscription';
@@ -38,22 +38,8 @@ async function registerPush(regionIds: number[] | undefined): Promise<void> {
   }
   if (permission !== 'granted' || !('pushManager' in registration)) return;
   const { publicKey } = await getVapidPublicKey();
-  const applicationServerKey = fromBase64Url(publicKey);
-  let subscription = await registration.pushManager.getSubscription();
-  // A subscription made with another key (keys were rotated) cannot be used: make a new one.
-  if (subscription && !sameKey(subscription.options.applicationServerKey, applicationServerKey)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey,
-  });
-  const json = subscription.toJSON();
   await savePushSubscription({
-    endpoint: json.endpoint ?? subscription.endpoint,
-    expirationTime: json.expirationTime ?? null,
-    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    ...(await subscribeForKey(registration.pushManager, publicKey)),
     ...(regionIds ? { regionIds } : {}),
   });
 }

@@ -1,9 +1,9 @@
 import { WAIT_TIME_MAX, WAIT_TIME_MIN } from '@dastak/core/constants';
 import { useState } from 'react';
-import type { Tasks } from '../hooks';
 import { useT } from '../i18n/i18n';
 import { queueOrderAction } from '../runtime';
 import { OutboxStatus, TopBar } from './parts';
+import type { OrderScreenProps } from './screen';
 import { findOrder } from './task';
 
 function Stars({
@@ -36,15 +36,7 @@ function Stars({
 }
 
 /** The spec's rider-to-patient feedback: two star ratings, the wait, a comment. */
-export function FeedbackScreen({
-  orderId,
-  tasks,
-  back,
-}: {
-  orderId: number;
-  tasks: Tasks | null;
-  back: () => void;
-}) {
+export function FeedbackScreen({ orderId, tasks, back }: OrderScreenProps) {
   const t = useT();
   const order = findOrder(tasks, orderId);
   const [overall, setOverall] = useState(0);

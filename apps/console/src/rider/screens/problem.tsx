@@ -1,25 +1,17 @@
 import type { Reply } from '@dastak/core/api-replies';
 import { useEffect, useState } from 'react';
 import { get } from '../api';
-import type { Tasks } from '../hooks';
 import { useT } from '../i18n/i18n';
 import { queueOrderAction } from '../runtime';
 import { OutboxStatus, TopBar } from './parts';
+import type { OrderScreenProps } from './screen';
 import { findOrder } from './task';
 
 type Problems = Reply<'GET /rider-app/problem-strings/'>;
 const cacheKey = (vertical: string) => `dastak-rider-problems-${vertical}`;
 
 /** The problem step: the server's list for the vertical (kept for offline), and a note. */
-export function ProblemScreen({
-  orderId,
-  tasks,
-  back,
-}: {
-  orderId: number;
-  tasks: Tasks | null;
-  back: () => void;
-}) {
+export function ProblemScreen({ orderId, tasks, back }: OrderScreenProps) {
   const t = useT();
   const order = findOrder(tasks, orderId);
   const vertical = order?.vertical ?? 'blood';

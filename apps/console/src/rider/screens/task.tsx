@@ -5,7 +5,7 @@ import { useLang, useT } from '../i18n/i18n';
 import { effectiveState } from '../pending';
 import { queueOrderAction, tracker } from '../runtime';
 import { Marks, OutboxStatus, TopBar, useFlash } from './parts';
-import type { Screen } from './screen';
+import type { OrderScreenProps, Screen } from './screen';
 import { TubeLabels } from './tubes';
 
 export function findOrder(tasks: Tasks | null, orderId: number): TaskOrder | null {
@@ -31,12 +31,7 @@ export function TaskScreen({
   tasks,
   open,
   back,
-}: {
-  orderId: number;
-  tasks: Tasks | null;
-  open: (s: Screen) => void;
-  back: () => void;
-}) {
+}: OrderScreenProps & { open: (s: Screen) => void }) {
   const t = useT();
   const lang = useLang();
   const now = useNow();
