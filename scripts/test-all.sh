@@ -111,26 +111,10 @@ suite() {
   printf 'vitest\t%s\t%s\t%s\t%s\n' "$label" "$code" "$((SECONDS - start))" "$report" >>"$ledger"
 }
 
-# node24_binary: prints the path of a Node 24 binary, installing it from npm (node-linux-<arch>,
-# no install scripts) into .tmp/node24 the first time. Node 20 reached end of life in April 2026
-# and deployments run the current LTS, so the server suite runs on both (0005).
-node24_binary() {
-  local arch
-  case "$(uname -m)" in
-    x86_64) arch=x64 ;;
-    aarch64 | arm64) arch=arm64 ;;
-    *)
-      echo "no node-linux package for $(uname -m)" >&2
-      return 1
-      ;;
-  esac
-  local bin=".tmp/node24/node_modules/node-linux-$arch/bin/node"
-  if [[ ! -x $bin ]]; then
-    npm install --prefix .tmp/node24 --no-save --no-audit --no-fund "node-linux-$arch@24" >&2 ||
-      return 1
-  fi
-  echo "$PWD/$bin"
-}
+# node24_binary (scripts/node24.sh): the path of a Node 24 binary, installed from npm the first
+# time. Deployments run the current LTS, so the server suite runs on it and on Node 20 (0005).
+# shellcheck source=node24.sh
+source scripts/node24.sh
 
 node24=
 find_node24() { node24=$(node24_binary) || node24=; }
