@@ -96,6 +96,7 @@ export async function insertOrders(
   rng: Rng,
   total: number,
   questions: Questions,
+  { history }: { history: boolean },
 ): Promise<OrdersResult> {
   const now = ctx.now.getTime();
   const st: BuildState = {
@@ -199,7 +200,7 @@ export async function insertOrders(
       if (chunk.orders.length >= CHUNK) {
         // The database writes one chunk while the next is generated (PostgreSQL runs apart).
         await pending;
-        pending = flush(db, chunk);
+        pending = flush(db, chunk, history);
         pending.catch(() => {});
         chunk = emptyChunk();
       }
@@ -210,15 +211,15 @@ export async function insertOrders(
     }
   }
   await pending;
-  await flush(db, chunk);
+  await flush(db, chunk, history);
   return { active: st.active, counters, states };
 }
 
-async function flush(db: Db, c: OrderChunk): Promise<void> {
+async function flush(db: Db, c: OrderChunk, history: boolean): Promise<void> {
   await insertRows(db, partialOrders, c.partials);
   await insertRows(db, orders, c.orders);
   await insertRows(db, orderScanTypes, c.scanTypes);
-  await insertRows(db, orderActivities, c.activities);
+  if (history) await insertRows(db, orderActivities, c.activities);
   await insertRows(db, orderTubes, c.tubes);
   await insertRows(db, publicLinks, c.links);
   await insertRows(db, orderReviews, c.reviews);
