@@ -49,6 +49,11 @@ export interface OpenDbOptions {
    * brought up to date like any other database.
    */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: the engine's start and initdb parameters, in place of PGlite's defaults. For the
+   * tests' throwaway databases (test/db-template.ts), which need far less shared memory.
+   */
+  pglite?: { startParams?: string[]; initDbStartParams?: string[] };
   /** Errors of idle pooled connections (server restart, terminated backend). */
   onPoolError?: (err: Error) => void;
   /** PostgreSQL only: the pool's size (DB_POOL_MAX). */
@@ -125,6 +130,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     dataDir: dir,
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
+    ...opts.pglite,
   });
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -11,9 +11,10 @@ import { isLate, lateOrdersWindow } from '@dastak/core/rules/lateness';
 import { type OrderState, VERTICALS } from '@dastak/core/states';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Db, openDb } from '../db/client';
+import type { Db } from '../db/client';
 import { DISPATCH_DEFAULTS } from '../modules/dispatch/dispatch-config';
 import { listFreeTimeSlots } from '../modules/dispatch/time-slots/time-slots.service';
+import { openTestPglite } from '../test/db-template';
 import { generateDemoData } from './generate';
 import { MIN_LATE_PER_VERTICAL, MIN_UNVERIFIED_TODAY_PER_VERTICAL } from './order-timeline';
 
@@ -36,7 +37,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 describe.each(AT)('the demo made at %s Karachi', (hhmm) => {
   it('has riders on duty and slots on offer in every region, and assigned and late orders in every vertical', async () => {
     const now = new Date(`2026-11-28T${hhmm}:00+05:00`);
-    const handle = await openDb({});
+    const handle = await openTestPglite();
     try {
       const { db } = handle;
       await generateDemoData(db, { orders: 2_000, staffPassword: 'demo-pass', now });

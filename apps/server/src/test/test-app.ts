@@ -6,7 +6,7 @@ import { type Config, loadConfig } from '../config/config';
 import { type DbHandle, openDb } from '../db/client';
 import { ensurePermissions } from '../modules/users/users.repository';
 import { createStaffUser } from '../modules/users/users.service';
-import { adminQuery, templateDatabase, templateDump } from './db-template';
+import { adminQuery, openTestPglite, templateDatabase } from './db-template';
 
 /**
  * A real app on a real, empty, migrated database: in-memory PGlite by default, or a fresh
@@ -55,11 +55,7 @@ export async function createTestApp(
 
 async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const dump = templateDump();
-    const handle = await openDb(dump ? { loadDataDir: await dump } : {});
-    return { handle, drop: async () => {} };
-  }
+  if (!base) return { handle: await openTestPglite(), drop: async () => {} };
   const name = `dastak_t_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const template = templateDatabase();
   await adminQuery(base, `create database ${name}${template ? ` template ${template}` : ''}`);

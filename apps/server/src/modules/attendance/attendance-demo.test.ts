@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, openDb } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { riderLocationPings } from '../../db/schema/riders';
 import { riderShiftAttendance, riderShifts } from '../../db/schema/shifts';
 import { generateDemoData } from '../../demo/generate';
+import { openTestPglite } from '../../test/db-template';
 import { advanceTrail, shiftWindowStart, slotStartOf } from './attendance-trail';
 
 /**
@@ -19,7 +20,7 @@ const NOW = new Date('2026-03-04T11:00:00+05:00');
 const GRID_FROM = new Date('2026-02-26T00:00:00+05:00');
 
 beforeAll(async () => {
-  handle = await openDb({});
+  handle = await openTestPglite();
   await generateDemoData(handle.db, {
     orders: 200,
     staffPassword: 'demo-pass',

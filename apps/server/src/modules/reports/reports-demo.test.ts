@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, openDb } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { generateDemoData } from '../../demo/generate';
+import { openTestPglite } from '../../test/db-template';
 import { DISPATCH_DEFAULTS } from '../dispatch/public';
 import { rollupModel } from './report-rollups.repository';
 import { followUps, ordersByDay, revenue, satisfaction, timings } from './reports.service';
@@ -16,7 +17,7 @@ const NOW = new Date('2026-03-04T11:00:00+05:00');
 const q = { dateFrom: '2026-01-01', dateTo: '2026-03-04' };
 
 beforeAll(async () => {
-  handle = await openDb({});
+  handle = await openTestPglite();
   await generateDemoData(handle.db, { orders: 300, staffPassword: 'demo-pass', seed: 7, now: NOW });
 });
 afterAll(() => handle?.close());
