@@ -95,7 +95,10 @@ describe('live dashboard', () => {
     // re-opened, fading out and back on every ping); the page never reloads.
     const navigations: string[] = [];
     page.on('framenavigated', (f) => navigations.push(f.url()));
-    const opened = (await page.locator('.leaflet-popup').elementHandle())!;
+    // The popup the clicks left open: a click that landed while one was already open closed it
+    // and opened another, and Leaflet fades the closed one out for 200 ms before removing it.
+    await poll(() => page.locator('.leaflet-popup').count()).toBe(1);
+    const opened = (await page.locator('.leaflet-popup', { has: popup }).elementHandle())!;
     const openedAt = await opened.boundingBox();
     await ping(second);
     await poll(async () => (await opened.boundingBox())?.x).not.toBe(openedAt?.x);
