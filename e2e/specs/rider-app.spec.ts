@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, storeSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
-import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
+import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
 import {
   eligible,
   moveOrderTo,
@@ -35,13 +35,12 @@ const used = new Set<number>();
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  // The full browser: the rider app shows notifications, which the headless shell has not.
-  browser = await workerBrowser('full');
+  browser = await launchBrowser();
   api = OrdersApi.withSession(serverUrl(), sharedSession('admin'));
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await releaseBrowser(browser);
+  await browser?.close();
 });
 
 type At = { latitude: number; longitude: number };
