@@ -120,16 +120,21 @@ node24=
 find_node24() { node24=$(node24_binary) || node24=; }
 timed 'setup: Node 24' find_node24
 
-# on_node24_pglite ARGS...: `node ARGS` on Node 24, without a TEST_DATABASE_URL from the
-# caller's shell (so the server suite runs on PGlite). Node 24 goes first on PATH too, so what
-# the tests spawn by name (npx, node) runs on it as well.
+# on_node24_pglite [NAME=value...] ARGS...: `node ARGS` on Node 24 with that environment, without
+# a TEST_DATABASE_URL from the caller's shell (so the server suite runs on PGlite). Node 24 goes
+# first on PATH too, so what the tests spawn by name (npx, node) runs on it as well.
 on_node24_pglite() {
+  local vars=() # leading NAME=value arguments: environment for the run, as env takes them
+  while [[ ${1:-} =~ ^[A-Z_0-9]+= ]]; do
+    vars+=("$1")
+    shift
+  done
   if [[ -z $node24 ]]; then
     echo "no Node 24 binary: see the npm output above" >&2
     return 1
   fi
   echo "Node $("$node24" --version) at $node24"
-  env -u TEST_DATABASE_URL PATH="$(dirname "$node24"):$PATH" "$node24" "$@"
+  env -u TEST_DATABASE_URL PATH="$(dirname "$node24"):$PATH" "${vars[@]}" "$node24" "$@"
 }
 
 check_beside 'typecheck' npm run typecheck
@@ -152,12 +157,12 @@ suite 'core, console, simulator and bench' core npx vitest run --project core --
 # embedded database whatever the engine, run once, on PGlite under Node 24; the
 # orders-list EXPLAIN among them also on PostgreSQL, whose planner it checks too and where its
 # 100,000 orders load in seconds. Why that covers both engines and both runtimes: 0005.
+# The fuzzer sends 65 requests a route on each pass, from a seed of the pass's own: 130 distinct
+# requests a route over the two (one pass of 125 from one seed before), each engine answering 65.
 suite 'server (PGlite, Node 24)' server-pglite-node24 \
-  on_node24_pglite node_modules/vitest/vitest.mjs run --project server
-# The fuzzer sends 125 requests a route on the PGlite pass and 65 here (still over 10,000): its
-# requests and checks are the same SQL on either engine, and this pass's time is the pipeline's.
+  on_node24_pglite FUZZ_RUNS=65 FUZZ_SEED=20261124 node_modules/vitest/vitest.mjs run --project server
 suite 'server (PostgreSQL, Node 20)' server-postgres \
-  env FUZZ_RUNS=65 bash scripts/with-postgres.sh npx vitest run --project server
+  env FUZZ_RUNS=65 FUZZ_SEED=20261125 bash scripts/with-postgres.sh npx vitest run --project server
 suite 'server, demo-sized files once (PGlite, Node 24)' server-once \
   on_node24_pglite node_modules/vitest/vitest.mjs run --project server-once
 suite 'server, orders-list EXPLAIN (PostgreSQL, Node 20)' server-once-explain-postgres \

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../db/client';
 import { generateDemoData } from '../demo/generate';
 import { pgliteOf } from '../demo/insert';
-import { adminQuery } from '../test/db-template';
+import { adminQuery, openTestDataDir } from '../test/db-template';
 import { backup, restore, serveAdminSocket } from './backup';
 import { ROOT } from './spawn-server';
 
@@ -60,7 +60,7 @@ describe.skipIf(base)('embedded database (PGlite)', () => {
     const source = path.join(tmp, 'source');
     const copy = path.join(tmp, 'copy');
     const file = path.join(tmp, 'live.tar.gz');
-    const handle = await openDb({ dataDir: source });
+    const handle = await openTestDataDir(source);
     await demo(handle.db);
     const before = await tableSums(handle.db);
     expect(Number(before['public.orders']?.split(' ')[0])).toBe(40);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../db/client';
 import { generateDemoData } from '../demo/generate';
 import { pgliteOf } from '../demo/insert';
-import { adminQuery } from '../test/db-template';
+import { adminQuery, openTestDataDir } from '../test/db-template';
 import { type BackupSource, runScheduledBackup } from './scheduled-backups';
 import { verifyPgliteBackup, verifyPostgresBackup } from './verify-backup';
 
@@ -65,7 +65,7 @@ async function rotatesAndVerifies(source: BackupSource, db: Db, ext: string) {
 describe.skipIf(base)('embedded database (PGlite)', () => {
   it('backs up while writes go on, verifies by a restore, rotates', async () => {
     const dataDir = path.join(tmp, 'source');
-    const handle = await openDb({ dataDir });
+    const handle = await openTestDataDir(dataDir);
     const lite = pgliteOf(handle.db);
     if (!lite) throw new Error('not PGlite');
     let newest: string;

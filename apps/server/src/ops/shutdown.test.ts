@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { users } from '../db/schema/users';
+import { seedDataDir } from '../test/db-template';
 import { adminSocketOf } from './data-dir';
 import {
   exitWithin,
@@ -65,6 +66,7 @@ function slowLogin(url: string) {
 }
 
 it('SIGTERM drains requests, ends streams, exits 0 and leaves the database whole', async () => {
+  await seedDataDir(dataDir);
   server = await spawnServer({
     DATA_DIR: dataDir,
     DEMO_DATA: 'on',

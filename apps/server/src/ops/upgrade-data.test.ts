@@ -11,6 +11,7 @@ import { pg_trgm as pg_trgm17 } from 'pglite-03/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, MIGRATIONS_DIR, openDb, PGLITE_PG_MAJOR } from '../db/client';
 import { generateDemoData } from '../demo/generate';
+import { openTestPglite } from '../test/db-template';
 import { ROOT, spawnServer } from './spawn-server';
 
 /**
@@ -129,7 +130,7 @@ describe('a PostgreSQL 17 data directory (Dastak on PGlite 0.3)', () => {
   }, 240_000);
 
   it('is what the embedded engine is not: it runs PostgreSQL 18', async () => {
-    const handle = await openDb({});
+    const handle = await openTestPglite();
     try {
       const [r] = await rowsOf<{ v: string }>(
         handle.db,

@@ -7,11 +7,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const { archive, scratch, sql } = workerData;
+// startParams: a small engine's (SMALL_PGLITE_START_PARAMS): one count query needs no server's
+// 128 MB of shared buffers, allocated and zeroed beside the running server's own.
+const { archive, scratch, sql, startParams } = workerData;
 const client = await PGlite.create({
   dataDir: scratch,
   loadDataDir: new Blob([fs.readFileSync(archive)], { type: 'application/x-gzip' }),
   extensions: { pg_trgm },
+  startParams,
 });
 try {
   const result = await client.query(sql);

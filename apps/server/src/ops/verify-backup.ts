@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { SMALL_PGLITE_START_PARAMS } from '../db/client';
 import { PRIVATE_DIR_MODE } from '../lib/private-files';
 import { pgTool, run } from './backup';
 import { countSql } from './live-copy';
@@ -41,7 +42,12 @@ async function withScratch<T>(backupDir: string, fn: (scratch: string) => Promis
 export function verifyPgliteBackup(archive: string, expected: Record<string, number>) {
   return withScratch(path.dirname(archive), async (scratch) => {
     const worker = new Worker(path.join(import.meta.dirname, 'verify-backup-worker.mjs'), {
-      workerData: { archive, scratch, sql: countSql(Object.keys(expected)) },
+      workerData: {
+        archive,
+        scratch,
+        sql: countSql(Object.keys(expected)),
+        startParams: SMALL_PGLITE_START_PARAMS,
+      },
     });
     const rows = await new Promise<{ name: string; n: number }[]>((resolve, reject) => {
       worker.once('message', resolve);

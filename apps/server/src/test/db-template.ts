@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DbHandle, openDb } from '../db/client';
+import { type DbHandle, openDb, SMALL_PGLITE_START_PARAMS } from '../db/client';
 
 /**
  * The migrated, empty database every server test file starts from, built once per vitest run
@@ -23,20 +23,12 @@ export const TEMPLATE_ENV = 'DASTAK_TEST_DB_TEMPLATE';
 const TEMPLATE_DB_NAME = /^dastak_template_[0-9a-f]+$/;
 
 /**
- * PGlite's parameters for the tests' databases. Its defaults size the engine for a real server
- * (128 MB of shared buffers, 100 connections, 16 MB WAL segments), and a test copy paid for them
- * on every open: zeroing the shared memory was most of the 1.5 s a copy took to start, and the
- * dump carried an empty 16 MB WAL segment. A test database holds a few megabytes and has one
- * connection: 16 MB of buffers and 1 MB segments start it in about 0.4 s (ADR 0005).
+ * PGlite's parameters for the tests' databases: small ones (SMALL_PGLITE_START_PARAMS), and a
+ * template made with 1 MB WAL segments, since the dump carried an empty 16 MB one that every
+ * copy unpacked. A copy starts in about 0.4 s, not 1.5 s (ADR 0005).
  */
 export const TEST_PGLITE = {
-  startParams: [
-    ...PGlite.defaultStartParams,
-    '-c',
-    'shared_buffers=16MB',
-    '-c',
-    'max_connections=4',
-  ],
+  startParams: SMALL_PGLITE_START_PARAMS,
   initDbStartParams: ['--wal-segsize=1'],
 };
 
@@ -96,6 +88,24 @@ export function templateDump(): Promise<Blob> | undefined {
 export async function openTestPglite(): Promise<DbHandle> {
   const dump = templateDump();
   return openDb({ pglite: TEST_PGLITE, ...(dump ? { loadDataDir: await dump } : {}) });
+}
+
+/**
+ * PGlite in a data directory (a server's DATA_DIR), starting as a copy of the run's template:
+ * for the tests of backups, restarts and shutdowns, which need a directory a server has used
+ * rather than a first start. A first start pays for initdb and the migrations with a server's
+ * engine, about 8 s of CPU; a first start itself is files-at-rest.test.ts's subject, and the
+ * e2e servers make one each. The directory must be new. A server spawned on it afterwards opens
+ * it with its own (production) parameters.
+ */
+export async function openTestDataDir(dataDir: string): Promise<DbHandle> {
+  const dump = templateDump();
+  return openDb({ dataDir, pglite: TEST_PGLITE, ...(dump ? { loadDataDir: await dump } : {}) });
+}
+
+/** openTestDataDir, closed again: the directory for a spawned server to start on. */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  await (await openTestDataDir(dataDir)).close();
 }
 
 /** PostgreSQL: the template database's name, for CREATE DATABASE; undefined without one. */

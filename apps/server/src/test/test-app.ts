@@ -6,7 +6,7 @@ import { type Config, loadConfig } from '../config/config';
 import { type DbHandle, openDb } from '../db/client';
 import { ensurePermissions } from '../modules/users/users.repository';
 import { createStaffUser } from '../modules/users/users.service';
-import { adminQuery, openTestPglite, templateDatabase } from './db-template';
+import { adminQuery, openTestDataDir, openTestPglite, templateDatabase } from './db-template';
 
 /**
  * A real app on a real, empty, migrated database: in-memory PGlite by default, or a fresh
@@ -19,12 +19,15 @@ export async function createTestApp(
   options: {
     loggerInstance?: FastifyBaseLogger;
     onRoute?: BuildAppOptions['onRoute'];
-    /** An embedded database in this DATA_DIR instead, kept on close: for a real server to open. */
+    /**
+     * An embedded database in this new DATA_DIR instead (a copy of the template), kept on
+     * close: for a real server to open.
+     */
     dataDir?: string;
   } = {},
 ) {
   const { handle, drop } = options.dataDir
-    ? { handle: await openDb({ dataDir: options.dataDir }), drop: async () => {} }
+    ? { handle: await openTestDataDir(options.dataDir), drop: async () => {} }
     : await openTestDb();
   const config: Config = loadConfig({
     DATA_DIR: `/tmp/dastak-test-${randomBytes(4).toString('hex')}`,
