@@ -3,12 +3,12 @@
 #
 #   1. install what the tests need when absent: chromium and postgresql from Debian, Node 24 from
 #      npm
-#   2. typecheck (beside the console build), lint, the import boundaries and the OpenAPI lint (one
-#      test each), then the vitest runs: core, the console's logic, simulator
-#      and the benchmarks' fast parts; the server suite on PGlite under Node 24, and on a throwaway
-#      PostgreSQL under Node 20; the server files that generate demo data or spawn embedded
-#      servers, once (PGlite, Node 24),
-#      with the orders-list EXPLAIN also on PostgreSQL; e2e (on the build made beside the typecheck)
+#   2. two lanes side by side: the typecheck, then the vitest run of core, the console's logic,
+#      the simulator and the benchmarks' fast parts; beside it the console build, lint, the import
+#      boundaries and the OpenAPI lint (one test each). Then the server suite on PGlite under
+#      Node 24, and on a throwaway PostgreSQL under Node 20; the server files that generate demo
+#      data or spawn embedded servers, once (PGlite, Node 24), with the orders-list EXPLAIN also
+#      on PostgreSQL; e2e (on the build made in the second lane)
 #   3. print one line per step with its time, the total time, and `N passed, N failed`; exit 1
 #      if anything failed
 #
@@ -83,18 +83,18 @@ check() {
   return "$code"
 }
 
-# check_beside LABEL CMD...: a check run in the background, beside the steps that follow, its
-# output kept until `check_beside_done` prints it. For the typecheck: tsc is single-threaded, as
-# are most of the console build and the lints, so on a 2-core machine the two lanes take the
-# time of one (0005).
+# beside CMD...: a step (or a function of steps) run in the background, beside the steps that
+# follow, its output kept until `beside_done` prints it. For the typecheck and the core suites:
+# tsc is single-threaded, as are most of the console build and the lints, so on a 2-core machine
+# the two lanes take the time of one (0005).
 beside_pid=
 beside_log=
-check_beside() {
+beside() {
   beside_log="$results/beside.log"
-  (check "$@") >"$beside_log" 2>&1 &
+  ("$@") >"$beside_log" 2>&1 &
   beside_pid=$!
 }
-check_beside_done() {
+beside_done() {
   wait "$beside_pid"
   cat "$beside_log"
 }
@@ -137,7 +137,14 @@ on_node24_pglite() {
   env -u TEST_DATABASE_URL PATH="$(dirname "$node24"):$PATH" "${vars[@]}" "$node24" "$@"
 }
 
-check_beside 'typecheck' npm run typecheck
+# The typecheck, then core, the console's logic, the simulator and the benchmarks' fast parts
+# (none reads the build), in a lane beside the build and the lints.
+typecheck_then_core() {
+  check 'typecheck' npm run typecheck
+  suite 'core, console, simulator and bench' core npx vitest run --project core --project console \
+    --project simulator --project bench
+}
+beside typecheck_then_core
 # The console and customer pages the e2e step serves, built once here (beside the typecheck).
 built=1
 check 'build (console)' npm run build || built=0
@@ -148,9 +155,7 @@ check 'lint (import boundaries)' npm run lint:deps
 check 'openapi lint' npx tsx scripts/openapi-lint.ts
 # deploy/: the systemd unit, the Prometheus alert rules and the nginx site, by their own tools.
 check 'deploy files' env PATH="$PATH:/usr/sbin" bash scripts/check-deploy.sh
-check_beside_done
-suite 'core, console, simulator and bench' core npx vitest run --project core --project console \
-  --project simulator --project bench
+beside_done
 # The server suite runs twice: on PGlite under Node 24 (what deployments run) and on PostgreSQL
 # under the machine's Node 20; the PGlite run must not pick up a TEST_DATABASE_URL from the
 # caller's shell. The files that generate demo data, and those that spawn servers on the
