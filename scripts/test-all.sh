@@ -160,19 +160,16 @@ beside_done
 # under the machine's Node 20; the PGlite run must not pick up a TEST_DATABASE_URL from the
 # caller's shell. The files that generate demo data, and those that spawn servers on the
 # embedded database whatever the engine, run once, on PGlite under Node 24; the
-# orders-list EXPLAIN among them also on PostgreSQL, whose planner it checks too and where its
-# 100,000 orders load in seconds. Why that covers both engines and both runtimes: 0005.
+# orders-list EXPLAIN among them also in the PostgreSQL pass, whose planner it checks too
+# (vitest.config.ts). Why that covers both engines and both runtimes: 0005.
 # The fuzzer sends 65 requests a route on each pass, from a seed of the pass's own: 130 distinct
 # requests a route over the two (one pass of 125 from one seed before), each engine answering 65.
 suite 'server (PGlite, Node 24)' server-pglite-node24 \
   on_node24_pglite FUZZ_RUNS=65 FUZZ_SEED=20261124 node_modules/vitest/vitest.mjs run --project server
-suite 'server (PostgreSQL, Node 20)' server-postgres \
+suite 'server (PostgreSQL, Node 20), with the orders-list EXPLAIN' server-postgres \
   env FUZZ_RUNS=65 FUZZ_SEED=20261125 bash scripts/with-postgres.sh npx vitest run --project server
 suite 'server, demo-sized files once (PGlite, Node 24)' server-once \
   on_node24_pglite node_modules/vitest/vitest.mjs run --project server-once
-suite 'server, orders-list EXPLAIN (PostgreSQL, Node 20)' server-once-explain-postgres \
-  bash scripts/with-postgres.sh npx vitest run --project server-once \
-  apps/server/src/modules/orders/list/order-list-explain.test.ts
 # test:e2e is `npm run build && vitest run --project e2e`: the build ran above, beside the
 # typecheck. Without it the specs would test an old build, or none.
 if ((built)); then
