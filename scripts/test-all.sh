@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every check and test suite, in order, on a fresh Debian machine or in CI.
 #
-#   1. install what the tests need when absent: chromium and postgresql from Debian, Node 24 from
-#      npm
+#   1. install what the tests need when absent: chromium, chromium-headless-shell and postgresql
+#      from Debian, Node 24 from npm
 #   2. two lanes side by side: the typecheck, then the vitest run of core, the console's logic,
 #      the simulator and the benchmarks' fast parts; beside it the console build, lint, the import
 #      boundaries and the OpenAPI lint (one test each). Then the server suite on PGlite under
@@ -30,6 +30,8 @@ banner() { printf '\n\033[1m=== %s ===\033[0m\n' "$*"; }
 install_missing_packages() {
   local missing=()
   [[ -x /usr/bin/chromium ]] || missing+=(chromium)
+  # The lighter headless build most e2e specs run on (e2e/fixtures/browser.ts, 0005).
+  [[ -x /usr/lib/chromium/chromium-headless-shell ]] || missing+=(chromium-headless-shell)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
   # The deployment files' own checkers (scripts/check-deploy.sh).
   command -v promtool >/dev/null || missing+=(prometheus)

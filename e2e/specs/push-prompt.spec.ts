@@ -9,8 +9,9 @@ import { useCarriedSessions } from '../fixtures/carried-sessions';
  * this proves the worker and the prompt; the server tests prove the encrypted delivery.
  */
 
-// Its init scripts (addInitScript) answer the permission prompt: they last a context's life.
-const session = useBrowser('context');
+// Its init scripts (addInitScript) answer the permission prompt: they last a context's life. The
+// full browser: the headless shell has no notifications to ask for.
+const session = useBrowser('context', 'full');
 const { signIn, open } = useCarriedSessions(session);
 
 /** The worker registration the page made under /app/, or null (polled: registration is async). */

@@ -35,7 +35,8 @@ const used = new Set<number>();
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // The full browser: the rider app shows notifications, which the headless shell has not.
+  browser = await launchBrowser('full');
   api = OrdersApi.withSession(serverUrl(), sharedSession('admin'));
 });
 afterAll(async () => {
