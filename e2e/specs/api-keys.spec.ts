@@ -3,7 +3,7 @@ import { API_KEY_MESSAGES } from '@dastak/core/messages/api-keys';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot } from '../fixtures/browser';
+import { releaseBrowser, screenshot, workerBrowser } from '../fixtures/browser';
 import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
 
@@ -23,7 +23,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: WIDE, baseURL: baseUrl });
   context.setDefaultTimeout(20_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** A call of the lab's system, with the key and nothing of the console's session. */

@@ -3,7 +3,7 @@ import { AUDIT_MESSAGES } from '@dastak/core/messages/audit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
 import { listHeading, visible } from '../fixtures/ui';
@@ -24,7 +24,7 @@ let page: Page;
 let customer: CustomerListPage['results'][number];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 async function choose(label: string, option: string) {

@@ -4,7 +4,7 @@ import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
@@ -32,7 +32,7 @@ const phone = `0398${String(Date.now()).slice(-7)}`;
 const ADDRESSES = ['House 3, Street 8, Model Town', 'Flat 7, Block C, Johar Town'];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
@@ -77,7 +77,7 @@ afterEach(async ({ task }) => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const field = (name: string) => page.getByRole('textbox', { name, exact: true });

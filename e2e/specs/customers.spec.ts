@@ -3,7 +3,7 @@ import { FORM_VALIDATION, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
 import { appPath, heading, toast, visible } from '../fixtures/ui';
@@ -23,7 +23,7 @@ let page: Page;
 let api: OrdersApi;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** Reads back through the API as the admin (fixtures/order-actions-api.ts). */

@@ -14,7 +14,7 @@ import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
 import { appPath, toast, visible } from '../fixtures/ui';
@@ -44,7 +44,7 @@ let api: OrdersApi;
 const usedCustomers = new Set<number>();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
@@ -63,7 +63,7 @@ afterEach(async ({ task }) => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /**

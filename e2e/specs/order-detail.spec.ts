@@ -11,7 +11,7 @@ import { ORDER_STATE_LABELS, type OrderState, type Vertical } from '@dastak/core
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
 
@@ -76,7 +76,7 @@ const marker = (scope: Locator, title: string) =>
   scope.locator(`.leaflet-marker-icon[title=${JSON.stringify(title)}]`);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
@@ -86,7 +86,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('order detail', () => {

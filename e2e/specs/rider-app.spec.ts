@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sharedSession, storeSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import {
   eligible,
   moveOrderTo,
@@ -36,12 +36,12 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   // The full browser: the rider app shows notifications, which the headless shell has not.
-  browser = await launchBrowser('full');
+  browser = await workerBrowser('full');
   api = OrdersApi.withSession(serverUrl(), sharedSession('admin'));
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 type At = { latitude: number; longitude: number };

@@ -3,7 +3,7 @@ import { orderTotal } from '@dastak/core/rules/order-total';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot, VIEWPORT } from '../fixtures/browser';
+import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { serverUrl } from '../fixtures/server';
 import { heading, visible } from '../fixtures/ui';
 
@@ -32,7 +32,7 @@ async function apiGet<T>(path: string): Promise<T> {
 const block = (name: string) => page.getByRole('region', { name, exact: true });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('unverified order detail', () => {

@@ -6,7 +6,7 @@ import { WEBHOOK_MESSAGES } from '@dastak/core/messages/webhooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { launchBrowser, screenshot } from '../fixtures/browser';
+import { releaseBrowser, screenshot, workerBrowser } from '../fixtures/browser';
 import { createOnlineOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
 import { visible } from '../fixtures/ui';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => lis.listen(0, '127.0.0.1', resolve));
   lisUrl = `http://127.0.0.1:${(lis.address() as AddressInfo).port}/lis/events`;
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ viewport: WIDE, baseURL: baseUrl });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await new Promise<void>((resolve) => (lis ? lis.close(() => resolve()) : resolve()));
 });
 
