@@ -95,8 +95,8 @@ describe('live dashboard', () => {
     // re-opened, fading out and back on every ping); the page never reloads.
     const navigations: string[] = [];
     page.on('framenavigated', (f) => navigations.push(f.url()));
-    // The popup the clicks left open: a click that landed while one was already open closed it
-    // and opened another, and Leaflet fades the closed one out for 200 ms before removing it.
+    // One popup, the rider's: a click on the marker of the open popup leaves it open (it used to
+    // close it behind the selection's back, for good: marker-click.tsx).
     await poll(() => page.locator('.leaflet-popup').count()).toBe(1);
     const opened = (await page.locator('.leaflet-popup', { has: popup }).elementHandle())!;
     const openedAt = await opened.boundingBox();

@@ -203,6 +203,22 @@ describe('blood dashboard map', () => {
       `/app/blood/orders/detail/${target.id}`,
     );
     await screenshot(page, 'dashboard-order-popup');
+    // The dashboard re-renders on every stream event and poll: the open popup stays on the page
+    // meanwhile. It used to be taken off and put back each time, and a Cancel pressed at that
+    // moment was lost (Chrome clicks nothing when the pressed element leaves the page).
+    type Watched = { popupPaneChanges: number };
+    await page.evaluate(() => {
+      const watched = window as unknown as Watched;
+      watched.popupPaneChanges = 0;
+      new MutationObserver((records) => {
+        watched.popupPaneChanges += records.length;
+      }).observe(document.querySelector('.leaflet-popup-pane')!, { childList: true });
+    });
+    for (const on of [false, true]) {
+      await layerSwitch('Collection Centers').click({ force: true });
+      expect(await layerSwitch('Collection Centers').isChecked()).toBe(on);
+    }
+    expect(await page.evaluate(() => (window as unknown as Watched).popupPaneChanges)).toBe(0);
     await popup.getByRole('button', { name: 'Cancel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
     await visible(dialog);

@@ -33,6 +33,8 @@ export function CityMap({
   const picker = useRef<Picker | null>(null);
   const pickers = useMemo(() => [picker], []);
   const close = useCallback((id: number) => setSelectedId((s) => (s === id ? null : s)), []);
+  // A click away from any rider closes the popup (marker-click.tsx).
+  const closePopup = useCallback(() => setSelectedId(null), []);
   return (
     <Stack gap="xs">
       <Group justify="flex-end">
@@ -41,7 +43,7 @@ export function CityMap({
       <div data-testid="city-map" data-city={city.id} data-riders={riders.length}>
         <AppMap label="City map" center={city.centerPoint} zoom={DEFAULT_MAP_ZOOM} height={height}>
           <Recenter center={city.centerPoint} zoom={DEFAULT_MAP_ZOOM} />
-          <MarkerClick pickers={pickers} />
+          <MarkerClick pickers={pickers} onMiss={closePopup} />
           <RiderLayer
             riders={riders}
             positions={positions}

@@ -76,6 +76,11 @@ export function DashboardMap({
     (id: number) => setSelectedRiderId((s) => (s === id ? null : s)),
     [],
   );
+  // A click on the map away from any marker closes the popup that is open (marker-click.tsx).
+  const closePopups = useCallback(() => {
+    setSelectedOrder(null);
+    setSelectedRiderId(null);
+  }, []);
   const riderPicker = useRef<Picker | null>(null);
   const orderPicker = useRef<Picker | null>(null);
   const pickers = useMemo(() => [riderPicker, orderPicker], []);
@@ -95,7 +100,7 @@ export function DashboardMap({
         <AppMap label="Dashboard map" center={center} zoom={zoom} height={height}>
           <Recenter center={center} zoom={zoom} />
           <InvalidateSize watch={height} />
-          <MarkerClick pickers={pickers} />
+          <MarkerClick pickers={pickers} onMiss={closePopups} />
           {shown('boundary') && <RegionBoundary region={region} />}
           {shown('blacklisted') && <BlacklistedAreas region={region} />}
           {shown('cells') && <RegionCells region={region} />}

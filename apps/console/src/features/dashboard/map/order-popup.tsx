@@ -2,10 +2,11 @@ import type { OrderMapItem } from '@dastak/core/entities/orders';
 import { toKarachiIso } from '@dastak/core/rules/karachi-time';
 import { CANCELLABLE_STATES } from '@dastak/core/states';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import { Tag } from '../../../components/tag';
+import { useLatestCallback, usePopupProps } from './popup-props';
 
 // Loaded when a collected order's popup first opens: the map's first download stays within its
 // 250 kB budget (apps/console/vite.config.ts), and the panels' list loads the same chunk anyway.
@@ -43,15 +44,14 @@ export function OrderPopup({
   onCancel: () => void;
   onClose: () => void;
 }) {
-  const tests = order.scanTypes.map((line) => line.scanType.name);
-  const more = tests.length - TAGS_SHOWN;
-  return (
-    <Popup
-      position={[order.latitude, order.longitude]}
-      eventHandlers={{ remove: onClose }}
-      offset={[0, -4]}
-      minWidth={220}
-    >
+  const popup = usePopupProps(order.latitude, order.longitude, onClose);
+  const cancel = useLatestCallback(onCancel);
+  // The content is built anew only when what it shows changes: react-leaflet lays the popup out
+  // and auto-pans again whenever its children change (popup-props.ts).
+  const content = useMemo(() => {
+    const tests = order.scanTypes.map((line) => line.scanType.name);
+    const more = tests.length - TAGS_SHOWN;
+    return (
       <Stack gap={4} data-testid="order-popup">
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={700}>
@@ -71,7 +71,7 @@ export function OrderPopup({
             Detail
           </Anchor>
           {canCancel && CANCELLABLE_STATES.includes(order.state) && (
-            <Anchor component="button" type="button" size="sm" c="red" onClick={onCancel}>
+            <Anchor component="button" type="button" size="sm" c="red" onClick={cancel}>
               Cancel
             </Anchor>
           )}
@@ -95,6 +95,13 @@ export function OrderPopup({
           </Group>
         )}
       </Stack>
+    );
+  }, [order, detailHref, canCancel, cancel]);
+  // closeOnClick off: a click on the map closes the popup through the selection (marker-click.tsx),
+  // so a click on its own marker keeps it open rather than closing it behind the selection's back.
+  return (
+    <Popup {...popup} closeOnClick={false} offset={[0, -4]} minWidth={220}>
+      {content}
     </Popup>
   );
 }

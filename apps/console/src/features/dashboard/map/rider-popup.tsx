@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useRiderTrailQuery } from '../api/get-rider-trail';
 import { joinTrails, type RiderPositions, type TrailPoint } from '../live/rider-positions';
 import { RIDER_MARKER_COLORS, RIDER_MARKER_LABELS, riderMarkerKind } from './marker-styles';
+import { usePopupProps } from './popup-props';
 import { riderPoint } from './rider-layer';
 
 const STATE_LABELS = ['Idle', 'Picking up', 'Picking up (full)', 'Delivering'] as const;
@@ -15,7 +16,9 @@ const STATE_LABELS = ['Idle', 'Picking up', 'Picking up (full)', 'Delivering'] a
  * The selected rider: a popup that follows the rider's marker, and the trail of the last 30
  * minutes: the stored pings (read once when the popup opens) followed by what the stream brought
  * since. The popup is moved in place (setLatLng): react-leaflet re-opens a Popup whose position
- * prop changes, and the popup faded out and back on every ping.
+ * prop changes, and the popup faded out and back on every ping. The position it gets is the one
+ * it opened at, the same array on every render (popup-props.ts); closeOnClick is off as on the
+ * order popup (order-popup.tsx).
  */
 export function SelectedRider({
   rider,
@@ -51,6 +54,9 @@ export function SelectedRider({
 
   const trail = useMemo(() => joinTrails(stored ?? [], streamed), [stored, streamed]);
 
+  const opened = anchor ?? point;
+  const popupProps = usePopupProps(opened?.latitude ?? 0, opened?.longitude ?? 0, onClose);
+
   if (!point) return null;
   const kind = riderMarkerKind(rider);
   return (
@@ -61,13 +67,7 @@ export function SelectedRider({
           pathOptions={{ color: RIDER_MARKER_COLORS[kind], weight: 3, opacity: 0.7 }}
         />
       )}
-      <Popup
-        ref={popup}
-        position={[(anchor ?? point).latitude, (anchor ?? point).longitude]}
-        eventHandlers={{ remove: onClose }}
-        offset={[0, -6]}
-        autoPan={false}
-      >
+      <Popup ref={popup} {...popupProps} closeOnClick={false} offset={[0, -6]} autoPan={false}>
         <Stack gap={2} data-testid="rider-popup">
           <Anchor component={Link} to={`/riders/detail/${rider.id}`} size="sm" fw={700}>
             {rider.firstName} {rider.lastName}
