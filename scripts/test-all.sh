@@ -91,10 +91,8 @@ check() {
 # the two lanes take the time of one (0005).
 beside_pid=
 beside_log=
-beside_n=0
 beside() {
-  beside_n=$((beside_n + 1))
-  beside_log="$results/beside-$beside_n.log"
+  beside_log="$results/beside.log"
   ("$@") >"$beside_log" 2>&1 &
   beside_pid=$!
 }
@@ -172,10 +170,7 @@ suite 'server (PGlite, Node 24)' server-pglite-node24 \
   on_node24_pglite FUZZ_RUNS=65 FUZZ_SEED=20261124 node_modules/vitest/vitest.mjs run --project server
 suite 'server (PostgreSQL, Node 20), with the orders-list EXPLAIN' server-postgres \
   env FUZZ_RUNS=65 FUZZ_SEED=20261125 bash scripts/with-postgres.sh npx vitest run --project server
-# The once-run files beside the e2e step: the two passes keep both cores busy, but the specs
-# leave about a fifth of the machine idle while they wait on their pages (0005), and these
-# files' server starts and demo generations fill it.
-beside suite 'server, demo-sized files once (PGlite, Node 24)' server-once \
+suite 'server, demo-sized files once (PGlite, Node 24)' server-once \
   on_node24_pglite node_modules/vitest/vitest.mjs run --project server-once
 # test:e2e is `npm run build && vitest run --project e2e`: the build ran above, beside the
 # typecheck. Without it the specs would test an old build, or none.
@@ -184,7 +179,6 @@ if ((built)); then
 else
   check 'e2e (not run: the build failed)' false
 fi
-beside_done
 
 # --- 3. Summary ---------------------------------------------------------------------------
 
