@@ -4,7 +4,13 @@ import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
+import {
+  failureScreenshot,
+  releaseBrowser,
+  screenshot,
+  VIEWPORT,
+  workerBrowser,
+} from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
@@ -69,10 +75,7 @@ beforeAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page && !page.isClosed()) {
-    const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    console.error(`[e2e] failed at ${page.url()}; see ${await screenshot(page, `failed-${name}`)}`);
-  }
+  if (task.result?.state === 'fail' && page) await failureScreenshot(page, task.name);
 });
 
 afterAll(async () => {

@@ -14,7 +14,13 @@ import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sharedSession, signIn } from '../fixtures/auth';
-import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
+import {
+  failureScreenshot,
+  releaseBrowser,
+  screenshot,
+  VIEWPORT,
+  workerBrowser,
+} from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
 import { appPath, toast, visible } from '../fixtures/ui';
@@ -53,12 +59,8 @@ beforeAll(async () => {
   api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 
-// What the page showed when a test failed is the fastest clue.
 afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page && !page.isClosed()) {
-    const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    console.error(`[e2e] failed at ${page.url()}; see ${await screenshot(page, `failed-${name}`)}`);
-  }
+  if (task.result?.state === 'fail' && page) await failureScreenshot(page, task.name);
 });
 
 afterAll(async () => {
@@ -126,6 +128,20 @@ async function unusedPhone(): Promise<string> {
 }
 
 const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+
+/**
+ * Types a test's code in Test Type and clicks its suggestion. The field is brought to the middle
+ * of the window first: near the window's bottom edge, the scroll Playwright makes to reach the
+ * suggestion could carry the field out of view, and Mantine hides a dropdown whose field is out
+ * of view (hideDetached); the search text is gone with it (one CI failure, 'element is not
+ * visible' for 20 s).
+ */
+async function addTest(code: string) {
+  const input = field('Test Type');
+  await input.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await input.fill(code);
+  await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(code)}\\)`) }).click();
+}
 const DAY = 86_400_000;
 
 async function pickOption(label: string, option?: string | RegExp) {
@@ -185,8 +201,7 @@ async function fillOrder(
   const first = await allowedTest(vertical);
   const second = await allowedTest(vertical, [first.code]);
   for (const test of [first, second]) {
-    await field('Test Type').fill(test.code);
-    await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(test.code)}\\)`) }).click();
+    await addTest(test.code);
   }
   await field('Discount (%)').fill('10');
   const total = orderTotal([first.value, second.value], 10);
@@ -450,8 +465,7 @@ async function bookForNewNumber(vertical: Vertical, lastName: string) {
   expect(await page.getByTestId('address-region-warning').count()).toBe(0);
 
   const test = await allowedTest(vertical);
-  await field('Test Type').fill(test.code);
-  await page.getByRole('option', { name: new RegExp(`\\(${escapeRe(test.code)}\\)`) }).click();
+  await addTest(test.code);
   await field('Discount (%)').fill('12.5');
   const total = orderTotal([test.value], 12.5);
   await expect
@@ -532,10 +546,7 @@ describe('order create (spec §2.8, §4, §5)', () => {
       });
       const disallowed = tests.find((t) => !t.isAllowed);
       if (!disallowed) continue;
-      await field('Test Type').fill(disallowed.code);
-      await page
-        .getByRole('option', { name: new RegExp(`\\(${escapeRe(disallowed.code)}\\)`) })
-        .click();
+      await addTest(disallowed.code);
       await visible(page.getByText(VALIDATION.TEST_NOT_ALLOWED));
       await field('Test Type').fill('');
       break;
