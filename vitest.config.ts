@@ -14,6 +14,8 @@ const server = {
   // database (test/test-app.ts), and no server test mocks a module.
   isolate: false,
   globalSetup: ['apps/server/src/test/global-setup.ts'],
+  // Passwords hashed at a test cost (lib/password.ts): a third of the passes' CPU was scrypt.
+  setupFiles: ['apps/server/src/test/setup-password-cost.ts'],
 };
 
 /**
