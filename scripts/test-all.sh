@@ -6,9 +6,9 @@
 #   2. two lanes side by side: the typecheck, then the vitest run of core, the console's logic,
 #      the simulator and the benchmarks' fast parts; beside it the console build, lint, the import
 #      boundaries and the OpenAPI lint (one test each). Then the server suite on PGlite under
-#      Node 24, and on a throwaway PostgreSQL under Node 20; the server files that generate demo
-#      data or spawn embedded servers, once (PGlite, Node 24), with the orders-list EXPLAIN also
-#      on PostgreSQL; e2e (on the build made in the second lane)
+#      Node 24, with the server files that generate demo data or spawn embedded servers (run
+#      once, in the same run); the suite on a throwaway PostgreSQL under Node 20, with the
+#      orders-list EXPLAIN; e2e (on the build made in the second lane)
 #   3. print one line per step with its time, the total time, and `N passed, N failed`; exit 1
 #      if anything failed
 #
@@ -161,17 +161,18 @@ beside_done
 # The server suite runs twice: on PGlite under Node 24 (what deployments run) and on PostgreSQL
 # under the machine's Node 20; the PGlite run must not pick up a TEST_DATABASE_URL from the
 # caller's shell. The files that generate demo data, and those that spawn servers on the
-# embedded database whatever the engine, run once, on PGlite under Node 24; the
+# embedded database whatever the engine, run once, in the PGlite run under Node 24; the
 # orders-list EXPLAIN among them also in the PostgreSQL pass, whose planner it checks too
 # (vitest.config.ts). Why that covers both engines and both runtimes: 0005.
 # The fuzzer sends 65 requests a route on each pass, from a seed of the pass's own: 130 distinct
 # requests a route over the two (one pass of 125 from one seed before), each engine answering 65.
-suite 'server (PGlite, Node 24)' server-pglite-node24 \
-  on_node24_pglite FUZZ_RUNS=65 FUZZ_SEED=20261124 node_modules/vitest/vitest.mjs run --project server
+# The once-run files share the PGlite pass's run: one start and template, and their long files
+# pack beside the suite's instead of running last with one worker idle.
+suite 'server (PGlite, Node 24), with the demo-sized files run once' server-pglite-node24 \
+  on_node24_pglite FUZZ_RUNS=65 FUZZ_SEED=20261124 node_modules/vitest/vitest.mjs run \
+  --project server --project server-once
 suite 'server (PostgreSQL, Node 20), with the orders-list EXPLAIN' server-postgres \
   env FUZZ_RUNS=65 FUZZ_SEED=20261125 bash scripts/with-postgres.sh npx vitest run --project server
-suite 'server, demo-sized files once (PGlite, Node 24)' server-once \
-  on_node24_pglite node_modules/vitest/vitest.mjs run --project server-once
 # test:e2e is `npm run build && vitest run --project e2e`: the build ran above, beside the
 # typecheck. Without it the specs would test an old build, or none.
 if ((built)); then

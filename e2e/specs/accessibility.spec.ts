@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, signIn, storeSession } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
 import { useBrowser } from '../fixtures/browser';
 import { findOrder, OrdersApi } from '../fixtures/order-actions-api';
@@ -61,7 +61,7 @@ const ORDER_DIALOGS = [
 describe('accessibility of the working screens (axe-core)', () => {
   test('every working screen, and the order detail with each dialog open, has no serious violations', async () => {
     const { page } = session;
-    await signIn(page, 'admin');
+    await storeSession(page, 'admin');
     const found: string[] = [];
     for (const [path, ready] of SCREENS) {
       await page.goto(session.app(path));

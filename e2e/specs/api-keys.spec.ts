@@ -2,7 +2,7 @@ import { API_KEY_PREFIX } from '@dastak/core/entities/api-keys';
 import { API_KEY_MESSAGES } from '@dastak/core/messages/api-keys';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signIn } from '../fixtures/auth';
+import { storeSession } from '../fixtures/auth';
 import { releaseBrowser, screenshot, workerBrowser } from '../fixtures/browser';
 import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'admin');
+  await storeSession(page, 'admin');
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { CustomerListPage } from '@dastak/core/entities/customers';
 import { AUDIT_MESSAGES } from '@dastak/core/messages/audit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'admin');
+  await storeSession(page, 'admin');
   const api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
   const list = await api.get<CustomerListPage>('/entity/customers/', { page_size: 1 });
   if (!list.results[0]) throw new Error('the demo data has no customer');

@@ -6,7 +6,7 @@ import { BULK_REASSIGN_MESSAGES as M } from '@dastak/core/messages/bulk-reassign
 import { ASSIGNABLE_RIDER_TABS, RIDER_STATE_LABELS, RIDER_STATES } from '@dastak/core/states';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, signIn, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import {
   assignedRider,
@@ -185,7 +185,7 @@ describe('Reassign all pickups', () => {
     const { page } = session;
     const prepared = await riderWithTwoPickups();
     const choice = pickLines(prepared.ours)!;
-    await signIn(page, 'admin');
+    await storeSession(page, 'admin');
     await page.goto(session.app(`/riders/detail/${prepared.holder.id}`));
     await visible(heading(page, prepared.proposal.rider.name));
     await page.getByRole('button', { name: M.BUTTON }).click();
@@ -275,7 +275,7 @@ describe('Reassign all pickups', () => {
     expect(line, 'the pickup in the proposal').toBeDefined();
     expect(line!.candidates).toContainEqual({ id: rider.id, name: rider.name, group: tab!.group });
 
-    await signIn(page, 'admin');
+    await storeSession(page, 'admin');
     await page.goto(session.app(`/riders/detail/${holder.id}`));
     await visible(heading(page, holder.name));
     await page.getByRole('button', { name: M.BUTTON }).click();
@@ -343,7 +343,7 @@ describe('Reassign all pickups', () => {
     const { rider, region } = busy!;
     const name = `${rider.firstName} ${rider.lastName}`.trim();
 
-    await signIn(page, 'agent');
+    await storeSession(page, 'agent');
     await page.goto(session.app(`/riders/detail/${rider.id}`));
     await visible(heading(page, name));
     await visible(page.getByRole('button', { name: 'Last seen location' }));

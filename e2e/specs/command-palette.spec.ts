@@ -3,7 +3,7 @@ import type { CustomerListItem } from '@dastak/core/entities/customers';
 import type { OrderListItem } from '@dastak/core/entities/orders';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, signIn, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { visible } from '../fixtures/ui';
@@ -43,7 +43,7 @@ describe('command palette', () => {
     ).results[0]!;
     const customerName = `${customer.firstName} ${customer.lastName}`.trim();
 
-    await signIn(page, 'dispatcher');
+    await storeSession(page, 'dispatcher');
     await page.goto(session.app('/riders'));
     await openPalette(page);
     // Empty: the actions this dispatcher may take, Shifts among them.

@@ -5,7 +5,7 @@ import { conflictChanged, EDIT_CONFLICT } from '@dastak/core/messages/edit-confl
 import { ORDER_STATE_LABELS } from '@dastak/core/states';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, signIn, storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser, VIEWPORT } from '../fixtures/browser';
 import { createOnlineOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { heading, toast, visible } from '../fixtures/ui';
@@ -120,7 +120,7 @@ describe('two people edit the same record', () => {
     expect(order.state).toBe('scheduled');
 
     const page = session.page;
-    await signIn(page, 'dispatcher');
+    await storeSession(page, 'dispatcher');
     const stream = page.waitForResponse((r) => r.url().includes('/api/v1/realtime/stream'));
     await page.goto(session.app(`/blood/orders/detail/${order.id}`));
     await visible(heading(page, order.number));

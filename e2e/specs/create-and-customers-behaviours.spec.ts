@@ -3,7 +3,7 @@ import type { Patient } from '@dastak/core/entities/patients';
 import { SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import {
   failureScreenshot,
   releaseBrowser,
@@ -43,7 +43,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'admin');
+  await storeSession(page, 'admin');
   api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 
   const made = await api.request<Customer>('POST', '/entity/customers/', {

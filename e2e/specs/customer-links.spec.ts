@@ -10,7 +10,7 @@ import { LINK_MESSAGES } from '@dastak/core/messages/customer-links';
 import { PERMISSIONS } from '@dastak/core/permissions';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, signIn, storeSession } from '../fixtures/auth';
 import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import {
   assignedOrder,
@@ -47,7 +47,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'admin');
+  await storeSession(page, 'admin');
   api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 

@@ -2,7 +2,7 @@ import type { Customer } from '@dastak/core/entities/customers';
 import { FORM_VALIDATION, SUCCESS, VALIDATION } from '@dastak/core/messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'agent');
+  await storeSession(page, 'agent');
   api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 

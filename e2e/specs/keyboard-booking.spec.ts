@@ -5,7 +5,7 @@ import { FASTING_MORNING_CUTOFF_HOUR } from '@dastak/core/rules/fasting-slots';
 import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import {
   failureScreenshot,
   releaseBrowser,
@@ -47,7 +47,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'agent');
+  await storeSession(page, 'agent');
   api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 

@@ -1,5 +1,5 @@
 import { describe, test } from 'vitest';
-import { signIn } from '../fixtures/auth';
+import { storeSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { heading, visible } from '../fixtures/ui';
 
@@ -11,7 +11,7 @@ describe('unknown paths', () => {
     await page.goto(session.app('/no/such/page'));
     await visible(heading(page, 'Page not found'));
 
-    await signIn(page, 'agent');
+    await storeSession(page, 'agent');
     await page.goto(session.app('/blood/orders/nowhere/at-all'));
     await visible(heading(page, 'Page not found'));
     await screenshot(page, 'not-found');

@@ -13,7 +13,7 @@ import { slotIdOf } from '@dastak/core/rules/slot-id';
 import { ORDER_TYPE_LABELS, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import {
   failureScreenshot,
   releaseBrowser,
@@ -55,7 +55,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'agent');
+  await storeSession(page, 'agent');
   api = OrdersApi.withSession(baseUrl, sharedSession('admin'));
 });
 

@@ -10,7 +10,7 @@ import { orderTotal } from '@dastak/core/rules/order-total';
 import { ORDER_STATE_LABELS, type OrderState, type Vertical } from '@dastak/core/states';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { serverUrl } from '../fixtures/server';
 import { heading, toast, visible } from '../fixtures/ui';
@@ -81,7 +81,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'dispatcher');
+  await storeSession(page, 'dispatcher');
 });
 
 afterAll(async () => {

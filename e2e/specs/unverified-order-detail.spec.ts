@@ -2,7 +2,7 @@ import type { Order } from '@dastak/core/entities/orders';
 import { orderTotal } from '@dastak/core/rules/order-total';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { releaseBrowser, screenshot, VIEWPORT, workerBrowser } from '../fixtures/browser';
 import { serverUrl } from '../fixtures/server';
 import { heading, visible } from '../fixtures/ui';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'dispatcher');
+  await storeSession(page, 'dispatcher');
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { Order } from '@dastak/core/entities/orders';
 import { WEBHOOK_MESSAGES } from '@dastak/core/messages/webhooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedSession, signIn } from '../fixtures/auth';
+import { sharedSession, storeSession } from '../fixtures/auth';
 import { releaseBrowser, screenshot, workerBrowser } from '../fixtures/browser';
 import { createOnlineOrder, OrdersApi } from '../fixtures/order-actions-api';
 import { serverUrl } from '../fixtures/server';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  await signIn(page, 'admin');
+  await storeSession(page, 'admin');
 });
 
 afterAll(async () => {
