@@ -35,12 +35,23 @@ export function useUrlFilters<F>(
     },
     [setSearchParams, toQuery, pathname],
   );
+  /**
+   * One filter changed, the others as the address bar has them now: not as this render read
+   * them. The router renders a URL change in a transition, which typing interrupts, so a field
+   * changed right after another could otherwise write the set from before the first change and
+   * drop it (seen with the audit trail's Record, then Record id).
+   */
+  const update = useCallback(
+    (change: Partial<F>) =>
+      apply({ ...fromQuery(new URLSearchParams(window.location.search)), ...change }),
+    [apply, fromQuery],
+  );
   useEffect(() => {
     if (requiredParam && !searchParams.has(requiredParam)) {
       setSearchParams(toQuery(filters), { replace: true });
     }
   }, [requiredParam, searchParams, filters, setSearchParams, toQuery]);
-  return { filters, apply };
+  return { filters, apply, update };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../../../components/list-toolbar/url-list-state';
 import { useStaffOptionsQuery } from '../../orders/public';
 import { useAuditEventsQuery } from '../api/get-audit-events';
-import { type AuditFilterSet, auditFiltersFromQuery, auditFiltersToQuery } from '../audit-filters';
+import { auditFiltersFromQuery, auditFiltersToQuery } from '../audit-filters';
 import { AuditEventsTable } from './audit-events-table';
 
 /** One of a label table's keys, or none (cleared). */
@@ -65,8 +65,7 @@ function DayInput(props: { label: string; value: string; onChange: (day: string)
  */
 export function AuditTrailPage() {
   useDocumentTitle(`${AUDIT_MESSAGES.TITLE} · Dastak`);
-  const { filters, apply } = useUrlFilters(auditFiltersFromQuery, auditFiltersToQuery);
-  const set = (change: Partial<AuditFilterSet>) => apply({ ...filters, ...change });
+  const { filters, update: set } = useUrlFilters(auditFiltersFromQuery, auditFiltersToQuery);
   const staff = useStaffOptionsQuery(true);
   const staffOptions = useMemo(
     () =>

@@ -19,7 +19,7 @@ import { CustomersTable } from './customers-table';
 /** /customers (spec §2.9): the search and regions live in the query string. */
 export function CustomersListPage() {
   useDocumentTitle('Customers · Dastak');
-  const { filters, apply } = useUrlFilters(
+  const { filters, apply, update } = useUrlFilters(
     customerFiltersFromQuery,
     customerFiltersToQuery,
     'ordering',
@@ -49,7 +49,7 @@ export function CustomersListPage() {
           label="Search customers"
           placeholder="Customer Name or Phone"
           value={filters.search}
-          onSearch={(search) => apply({ ...filters, search })}
+          onSearch={(search) => update({ search })}
           withButton
         />
         <Button

@@ -35,7 +35,7 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
   const name = ORDERS_LIST_NAMES[vertical];
   useDocumentTitle(`${name} · Dastak`);
   const navigate = useNavigate();
-  const { filters, apply } = useUrlFilters(listFiltersFromQuery, listFiltersToQuery);
+  const { filters, apply, update } = useUrlFilters(listFiltersFromQuery, listFiltersToQuery);
 
   const user = useSessionUser();
   const permissions = useMemo(
@@ -105,7 +105,7 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
           label: 'Search orders',
           placeholder: 'e.g. Order Number',
           value: filters.search,
-          onSearch: (search) => apply({ ...filters, search }),
+          onSearch: (search) => update({ search }),
           withButton: true,
         }}
         query={orders}
@@ -117,7 +117,7 @@ export function OrdersListPage({ vertical }: { vertical: Vertical }) {
         orders={rows}
         vertical={vertical}
         sorting={filters.sorting}
-        onSort={(sorting: OrderSorting) => apply({ ...filters, sorting })}
+        onSort={(sorting: OrderSorting) => update({ sorting })}
         canAssign={canAssign}
         canCancel={canCancel}
         actions={actions}

@@ -34,11 +34,11 @@ const VERTICAL_OPTIONS: { value: Vertical; label: string }[] = [
  */
 export function UnverifiedOrdersListPage() {
   useDocumentTitle('Unverified Orders · Dastak');
-  const { filters, apply } = useUrlFilters(unverifiedFiltersFromQuery, unverifiedFiltersToQuery);
-  const onSort = useCallback(
-    (sorting: OrderSorting) => apply({ ...filters, sorting }),
-    [apply, filters],
+  const { filters, apply, update } = useUrlFilters(
+    unverifiedFiltersFromQuery,
+    unverifiedFiltersToQuery,
   );
+  const onSort = useCallback((sorting: OrderSorting) => update({ sorting }), [update]);
   const filterPanel = useLazyFilterPanel(loadFilterPanel);
 
   const orders = useUnverifiedOrdersQuery(filters);
@@ -67,7 +67,7 @@ export function UnverifiedOrdersListPage() {
           label: 'Search unverified orders',
           placeholder: 'e.g. Order ID',
           value: filters.search,
-          onSearch: (search) => apply({ ...filters, search }),
+          onSearch: (search) => update({ search }),
           withButton: true,
         }}
         query={orders}

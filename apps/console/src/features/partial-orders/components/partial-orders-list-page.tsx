@@ -31,14 +31,11 @@ const PartialOrderFilterPanel = lazy(loadFilterPanel);
 /** /partial-orders (spec §2.4): search, pickup window and sorting kept in the query string. */
 export function PartialOrdersListPage() {
   useDocumentTitle('Partial Orders · Dastak');
-  const { filters, apply } = useUrlFilters(
+  const { filters, apply, update } = useUrlFilters(
     partialOrderFiltersFromQuery,
     partialOrderFiltersToQuery,
   );
-  const onSort = useCallback(
-    (sorting: OrderSorting) => apply({ ...filters, sorting }),
-    [apply, filters],
-  );
+  const onSort = useCallback((sorting: OrderSorting) => update({ sorting }), [update]);
   const filterPanel = useLazyFilterPanel(loadFilterPanel);
   const [viewing, setViewing] = useState<PartialOrderDetail | null>(null);
   const [deleting, setDeleting] = useState<PartialOrderDetail | null>(null);
@@ -69,7 +66,7 @@ export function PartialOrdersListPage() {
           label: 'Search partial orders',
           placeholder: 'Order ID',
           value: filters.search,
-          onSearch: (search) => apply({ ...filters, search }),
+          onSearch: (search) => update({ search }),
           withButton: true,
         }}
         query={partials}

@@ -24,7 +24,11 @@ import { RidersTable } from './riders-table';
 /** /riders (spec §2.10): the filter set and search live in the query string. */
 export function RidersListPage() {
   useDocumentTitle('Riders · Dastak');
-  const { filters, apply } = useUrlFilters(riderFiltersFromQuery, riderFiltersToQuery, 'ordering');
+  const { filters, apply, update } = useUrlFilters(
+    riderFiltersFromQuery,
+    riderFiltersToQuery,
+    'ordering',
+  );
   const [filtersOpen, filterPanel] = useDisclosure(false);
   const [createOpen, createDialog] = useDisclosure(false);
   const canAddRider = useHasPermission(PERMISSIONS.CAN_ADD_RIDER);
@@ -54,7 +58,7 @@ export function RidersListPage() {
           label: 'Search riders',
           placeholder: 'e.g. Rider Name or Phone',
           value: filters.search,
-          onSearch: (search) => apply({ ...filters, search }),
+          onSearch: (search) => update({ search }),
         }}
         query={riders}
         activeFilters={activeFilters}
