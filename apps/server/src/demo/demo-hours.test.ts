@@ -8,7 +8,7 @@ import {
   startOfKarachiDay,
 } from '@dastak/core/rules/karachi-time';
 import { isLate, lateOrdersWindow } from '@dastak/core/rules/lateness';
-import { type OrderState, VERTICALS } from '@dastak/core/states';
+import { type OrderState, RIDER_STATES, VERTICALS } from '@dastak/core/states';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
@@ -16,19 +16,25 @@ import { DISPATCH_DEFAULTS } from '../modules/dispatch/dispatch-config';
 import { listFreeTimeSlots } from '../modules/dispatch/time-slots/time-slots.service';
 import { openTestPglite } from '../test/db-template';
 import { generateDemoData } from './generate';
-import { MIN_LATE_PER_VERTICAL, MIN_UNVERIFIED_TODAY_PER_VERTICAL } from './order-timeline';
+import {
+  MIN_DELIVERING_RIDERS_PER_VERTICAL,
+  MIN_LATE_PER_VERTICAL,
+  MIN_UNVERIFIED_TODAY_PER_VERTICAL,
+} from './order-timeline';
 
 /**
  * The demo is a working world at whatever hour it is made (ADR 0007): the e2e
  * server's demo (default seed, 2,000 orders) generated at hours around the clock, on either
  * side of midnight, has in every region riders on duty and online and a slot on offer inside
  * the auto-assignment horizon, and in every vertical orders assigned around now, late orders
- * in the Late Orders tab's window, and unverified orders today (the dashboards' Unverified).
+ * in the Late Orders tab's window, and unverified orders today (the dashboards' Unverified);
+ * and riders delivering collected orders (made at 23:45, blood once had none: the order
+ * detail's and Force Deliver's e2e tests failed in a CI run at that hour).
  */
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 /** Karachi times (UTC+5) of one day, on either side of midnight. */
-const AT = ['03:00', '07:30', '12:00', '18:40', '23:30', '00:20'] as const;
+const AT = ['03:00', '07:30', '12:00', '18:40', '23:30', '23:45', '00:20'] as const;
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -116,6 +122,26 @@ describe.each(AT)('the demo made at %s Karachi', (hhmm) => {
         const n = unverifiedToday.find((r) => r.vertical === vertical)?.n ?? 0;
         expect(n, `${vertical} unverified today`).toBeGreaterThanOrEqual(
           MIN_UNVERIFIED_TODAY_PER_VERTICAL,
+        );
+      }
+
+      // Riders carrying collected samples to the lab, with nothing else in hand (Force Deliver).
+      const carrying = await rows<{ vertical: string; collected: number; delivering: number }>(
+        db,
+        sql`select v.vertical,
+              (select count(*) from orders o where o.vertical = v.vertical
+                  and o.state = 'collected' and o.collected_at is not null)::int as collected,
+              (select count(*) from rider_profiles p where p.vertical = v.vertical
+                  and p.state = ${RIDER_STATES.DELIVERING})::int as delivering
+              from (values ('blood'), ('xray')) v(vertical)`,
+      );
+      for (const vertical of VERTICALS) {
+        const c = carrying.find((r) => r.vertical === vertical);
+        expect(c?.collected, `${vertical} collected`).toBeGreaterThanOrEqual(
+          MIN_DELIVERING_RIDERS_PER_VERTICAL,
+        );
+        expect(c?.delivering, `${vertical} riders delivering`).toBeGreaterThanOrEqual(
+          MIN_DELIVERING_RIDERS_PER_VERTICAL,
         );
       }
     } finally {

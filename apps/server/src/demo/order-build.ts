@@ -1,4 +1,4 @@
-import { AUTO_ASSIGN_HORIZON_MINUTES } from '@dastak/core/constants';
+import { AUTO_ASSIGN_HORIZON_MINUTES, RIDER_MAX_PICKUPS } from '@dastak/core/constants';
 import { describeActivity, ORDER_TRANSITIONS } from '@dastak/core/order-transitions';
 import { orderTotal } from '@dastak/core/rules/order-total';
 import { sampleExpiry } from '@dastak/core/rules/sample-stability';
@@ -15,16 +15,16 @@ import {
   PROBLEM_DETAILS,
   type TestPicker,
 } from './order-rows';
-import { chooseState, type NearNowFloors } from './order-timeline';
+import { chooseState, type NearNowFloors, type NearNowKind } from './order-timeline';
 import type { Rng } from './random';
 import { pickRider } from './riders';
-import type { AddressRef, DemoContext, RegionRef } from './types';
+import type { AddressRef, DemoContext, RegionRef, RiderRef } from './types';
 import { DAY, MINUTE } from './types';
 
 export type BuildState = {
   ids: { order: number; scanType: number; activity: number };
   missing: Map<OrderState, number>;
-  /** Late orders each vertical still needs (MIN_LATE_PER_VERTICAL). */
+  /** Late orders, delivering riders and more each vertical still needs (order-timeline.ts). */
   floors: NearNowFloors;
   active: Map<number, ActiveOrder[]>;
   /** Pickups in hand per rider around now, so no rider gets more than the 5 allowed. */
@@ -42,11 +42,40 @@ export type OrderSeed = {
   slotMinutes: number;
   source: string;
   partialOrderId: number | null;
+  /** The near-now placement that chose the pickup, if any (orders.ts). */
+  placed: NearNowKind | null;
 };
 
 /** States in which the order holds a rider (problem and cancel release it, ADR 0003). */
 const HOLDS_RIDER: readonly OrderState[] = ['assigned', 'reached', 'collected', 'delivered'];
 const SELF_SERVICE = new Set(['Website', 'Mobile App']);
+
+/**
+ * On-duty riders of the region free to carry a collected sample to the lab alone: holding no
+ * pickup, and not the region's only rider on duty (who stays free for the slots on offer).
+ */
+function freeToDeliver(st: BuildState, region: RegionRef, isCovid: boolean): RiderRef[] {
+  const onDuty = region.riders.filter((r) => r.isOnDuty);
+  if (onDuty.length < 2) return [];
+  return onDuty.filter(
+    (r) =>
+      (!isCovid || r.isCovid) &&
+      (st.load.get(r.id) ?? 0) < RIDER_MAX_PICKUPS &&
+      (st.active.get(r.id) ?? []).every((o) => o.state === 'collected'),
+  );
+}
+
+/**
+ * A rider carrying this collected order's sample to the lab and nothing else
+ * (MIN_DELIVERING_RIDERS_PER_VERTICAL): marked full, so no later order near now gives them a
+ * pickup, and the rider profile says delivering (rider-profiles.ts).
+ */
+function deliveringRider(rng: Rng, st: BuildState, free: RiderRef[], vertical: Vertical) {
+  const rider = rng.pick(free);
+  st.load.set(rider.id, RIDER_MAX_PICKUPS);
+  st.floors.delivering.set(vertical, (st.floors.delivering.get(vertical) ?? 1) - 1);
+  return rider;
+}
 
 /** One order with its tests, activity history and feedback, consistent with its state. */
 export function buildOrder(
@@ -60,6 +89,9 @@ export function buildOrder(
 ): { state: OrderState; testNames: string[] } {
   const now = ctx.now.getTime();
   const { vertical, region, address, pickup } = seed;
+  const picked = tests.pick(rng, vertical, vertical === 'blood' && rng.chance(0.03));
+  const isCovid = picked.some((t) => t.isCovid);
+  const deliverers = seed.placed === 'collected' ? freeToDeliver(st, region, isCovid) : [];
   const chosen = chooseState(
     rng,
     {
@@ -70,6 +102,8 @@ export function buildOrder(
       lateSlot: pickup >= ctx.lateFrom && pickup < now - ctx.lateAfterMinutes * MINUTE,
       aheadSlot: pickup > now && pickup <= now + AUTO_ASSIGN_HORIZON_MINUTES * MINUTE,
       todaySlot: pickup >= ctx.todayStart && pickup < ctx.todayStart + DAY,
+      collectedSlot: deliverers.length > 0,
+      placed: seed.placed,
     },
     st.missing,
     st.floors,
@@ -84,8 +118,6 @@ export function buildOrder(
       ? dispatcher
       : rng.pick(agents);
 
-  const picked = tests.pick(rng, vertical, vertical === 'blood' && rng.chance(0.03));
-  const isCovid = picked.some((t) => t.isCovid);
   const values = picked.map((t) => t.value);
   const discount = rng.weighted([
     [0, 72],
@@ -102,7 +134,11 @@ export function buildOrder(
     (HOLDS_RIDER.includes(state) ||
       (state === 'problem' && rng.chance(0.6)) ||
       (state === 'cancelled' && pickup < now && rng.chance(0.25)));
-  const rider = hadRider ? pickRider(rng, region, isCovid, pickup, now, st.load) : null;
+  const rider = !hadRider
+    ? null
+    : state === 'collected' && !offline && deliverers.length > 0
+      ? deliveringRider(rng, st, deliverers, vertical)
+      : pickRider(rng, region, isCovid, pickup, now, st.load);
   const manual = !!rider && rng.chance(0.3);
   const others = rider ? region.riders.filter((r) => r.id !== rider.id) : [];
   const previousRider = rider && others.length && rng.chance(0.06) ? rng.pick(others) : null;

@@ -67,6 +67,13 @@ export const MIN_ASSIGNED_AHEAD_PER_VERTICAL = 3;
  * dashboard (a fifth of the orders) showed none at most hours.
  */
 export const MIN_UNVERIFIED_TODAY_PER_VERTICAL = 2;
+/**
+ * Each vertical has at least this many riders delivering (collected samples in hand, no pickup
+ * left), each with a collected order: the order detail of a collected order, the Riders list's
+ * Delivering filter and Force Deliver need them at any hour. Left to chance, a demo made at 23:45
+ * had its few collected orders all in X-ray and no blood rider delivering.
+ */
+export const MIN_DELIVERING_RIDERS_PER_VERTICAL = 2;
 /** The late-tracked states a late order is given, as a working day shows them. */
 const LATE: Weights = [
   ['assigned', 45],
@@ -128,6 +135,13 @@ export type StateInput = {
   aheadSlot: boolean;
   /** The pickup is on today's Karachi date: the day the dashboards count. */
   todaySlot: boolean;
+  /**
+   * The pickup was placed in the collected window (nearNowWindows) and the region has a rider
+   * free to carry the sample to the lab alone (order-build.ts).
+   */
+  collectedSlot: boolean;
+  /** The near-now placement that chose the pickup, if any (orders.ts). */
+  placed: NearNowKind | null;
 };
 
 /**
@@ -136,9 +150,53 @@ export type StateInput = {
  */
 export type NearNowFloors = {
   late: Map<Vertical, number>;
+  /**
+   * Riders still to be made delivering (MIN_DELIVERING_RIDERS_PER_VERTICAL): counted down by the
+   * rider choice (order-build.ts), as a region may have no rider free to take the order.
+   */
+  delivering: Map<Vertical, number>;
   ahead: Map<Vertical, number>;
   unverifiedToday: Map<Vertical, number>;
 };
+
+/** The near-now floors in the order an unplaced order serves them. */
+const FLOOR_ORDER: readonly NearNowKind[] = ['collected', 'late', 'soon', 'unverified'];
+
+/** The state that serves the floor, when the order fits it and the floor still wants one. */
+function serveFloor(
+  rng: Rng,
+  kind: NearNowKind,
+  o: StateInput,
+  missing: Map<OrderState, number>,
+  floors: NearNowFloors,
+): { state: OrderState; offline: false } | null {
+  if (o.offline) return null;
+  const counted = (floor: Map<Vertical, number>, state: OrderState) => {
+    const wanted = floor.get(o.vertical) ?? 0;
+    if (wanted <= 0) return null;
+    floor.set(o.vertical, wanted - 1);
+    take(missing, state);
+    return { state, offline: false as const };
+  };
+  switch (kind) {
+    case 'collected':
+      // Counted down by the rider choice (order-build.ts): a region may have no rider free.
+      if (!o.collectedSlot || (floors.delivering.get(o.vertical) ?? 0) <= 0) return null;
+      take(missing, 'collected');
+      return { state: 'collected', offline: false };
+    case 'late': {
+      if (!o.lateSlot || (floors.late.get(o.vertical) ?? 0) <= 0) return null;
+      const state = LATE.map(([s]) => s).find((s) => missing.has(s)) ?? rng.weighted(LATE);
+      return counted(floors.late, state);
+    }
+    case 'soon':
+      return o.aheadSlot ? counted(floors.ahead, 'assigned') : null;
+    case 'unverified':
+      return o.todaySlot && plausible('unverified', o)
+        ? counted(floors.unverifiedToday, 'unverified')
+        : null;
+  }
+}
 
 /**
  * A believable state for the pickup time. The first orders near "now" also top up any state
@@ -152,29 +210,12 @@ export function chooseState(
   floors: NearNowFloors,
 ): { state: OrderState; offline: boolean } {
   const { pickup, now } = o;
-  const lateWanted = floors.late.get(o.vertical) ?? 0;
-  if (o.lateSlot && !o.offline && lateWanted > 0) {
-    floors.late.set(o.vertical, lateWanted - 1);
-    const state = LATE.map(([s]) => s).find((s) => missing.has(s)) ?? rng.weighted(LATE);
-    take(missing, state);
-    return { state, offline: false };
-  }
-  const aheadWanted = floors.ahead.get(o.vertical) ?? 0;
-  if (o.aheadSlot && !o.offline && aheadWanted > 0) {
-    floors.ahead.set(o.vertical, aheadWanted - 1);
-    take(missing, 'assigned');
-    return { state: 'assigned', offline: false };
-  }
-  const unverifiedWanted = floors.unverifiedToday.get(o.vertical) ?? 0;
-  if (
-    o.todaySlot &&
-    !o.offline &&
-    unverifiedWanted > 0 &&
-    plausible('unverified', { ...o, offline: false })
-  ) {
-    floors.unverifiedToday.set(o.vertical, unverifiedWanted - 1);
-    take(missing, 'unverified');
-    return { state: 'unverified', offline: false };
+  // A pickup placed for a floor (NEAR_NOW_KINDS) serves that floor first, so another floor
+  // cannot take it and leave its own short; any other order serves the first floor it fits.
+  const kinds = o.placed ? [o.placed, ...FLOOR_ORDER.filter((k) => k !== o.placed)] : FLOOR_ORDER;
+  for (const kind of kinds) {
+    const chosen = serveFloor(rng, kind, o, missing, floors);
+    if (chosen) return chosen;
   }
   if (pickup > now - 36 * HOUR) {
     // The least-covered plausible state first, so scarce candidates spread over all states.
@@ -277,19 +318,40 @@ export function alignToSlot(t: number, todayStart: number, slotMinutes: number):
  * slot start + grace today (the Late Orders tab) and some inside the auto-assignment horizon
  * (assigned, at the door soon). Left to the booking curve, a night hour has none of either.
  */
-export const NEAR_NOW_PICKUPS = { late: MIN_LATE_PER_VERTICAL, soon: 4 } as const;
+export const NEAR_NOW_PICKUPS = {
+  late: MIN_LATE_PER_VERTICAL,
+  soon: 4,
+  unverified: MIN_UNVERIFIED_TODAY_PER_VERTICAL,
+} as const;
+/**
+ * The near-now placements in the order they are tried; each serves the floor of its name
+ * (chooseState). 'collected' places while the vertical still owes delivering riders.
+ */
+export const NEAR_NOW_KINDS = ['collected', 'late', 'soon', 'unverified'] as const;
+export type NearNowKind = (typeof NEAR_NOW_KINDS)[number];
 
 export type NearNowWindows = {
+  /** Pickups just past, whose samples riders may be carrying to the lab: [start, end]. */
+  collected: { start: number; end: number };
   /** Past pickups the Late Orders tab lists if unreached: [start, end]. */
   late: { start: number; end: number };
   /** Pickups the auto-assignment job would already hold: [start, end]. */
   soon: { start: number; end: number };
+  /** Today's pickups an order can still be unverified at (plausible): [start, end]. */
+  unverified: { start: number; end: number };
 };
 
-export function nearNowWindows(now: number, lateFrom: number, lateAfterMinutes: number) {
+export function nearNowWindows(
+  now: number,
+  lateFrom: number,
+  lateAfterMinutes: number,
+  todayStart: number,
+) {
   return {
+    collected: { start: now - 3 * HOUR, end: now - 10 * MINUTE },
     late: { start: lateFrom, end: now - (lateAfterMinutes + 1) * MINUTE },
     soon: { start: now + 10 * MINUTE, end: now + HORIZON - 10 * MINUTE },
+    unverified: { start: Math.max(todayStart, now - 11 * HOUR), end: todayStart + DAY - MINUTE },
   } satisfies NearNowWindows;
 }
 

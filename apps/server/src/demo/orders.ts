@@ -28,10 +28,14 @@ import {
 } from './order-rows';
 import {
   MIN_ASSIGNED_AHEAD_PER_VERTICAL,
+  MIN_DELIVERING_RIDERS_PER_VERTICAL,
   MIN_LATE_PER_VERTICAL,
   MIN_PER_STATE,
   MIN_UNVERIFIED_TODAY_PER_VERTICAL,
+  NEAR_NOW_KINDS,
   NEAR_NOW_PICKUPS,
+  type NearNowKind,
+  type NearNowWindows,
   nearNowWindows,
   nextSlot,
   pickupInWindow,
@@ -107,6 +111,7 @@ export async function insertOrders(
     },
     missing: new Map(REQUIRED_STATES.map((s) => [s, MIN_PER_STATE])),
     floors: {
+      delivering: new Map(VERTICALS.map((v) => [v, MIN_DELIVERING_RIDERS_PER_VERTICAL])),
       late: new Map(VERTICALS.map((v) => [v, MIN_LATE_PER_VERTICAL])),
       ahead: new Map(VERTICALS.map((v) => [v, MIN_ASSIGNED_AHEAD_PER_VERTICAL])),
       unverifiedToday: new Map(VERTICALS.map((v) => [v, MIN_UNVERIFIED_TODAY_PER_VERTICAL])),
@@ -125,11 +130,9 @@ export async function insertOrders(
   };
 
   const perDay = apportion(total, dayWeights(ctx));
-  const windows = nearNowWindows(now, ctx.lateFrom, ctx.lateAfterMinutes);
+  const windows = nearNowWindows(now, ctx.lateFrom, ctx.lateAfterMinutes, ctx.todayStart);
   const nearNow = {
-    left: new Map(
-      VERTICALS.map((v) => [v, { late: NEAR_NOW_PICKUPS.late, soon: NEAR_NOW_PICKUPS.soon }]),
-    ),
+    left: new Map(VERTICALS.map((v) => [v, { ...NEAR_NOW_PICKUPS }])),
     taken: new Set<string>(),
   };
   let chunk = emptyChunk();
@@ -155,9 +158,10 @@ export async function insertOrders(
         [rng.int(38, 54) * HOUR, 15],
         [rng.int(62, 78) * HOUR, 5],
       ] as const);
-      const pickup =
-        nearNowPickup(rng, nearNow, vertical, region.id, windows, created, now, ctx, slotMinutes) ??
-        nextSlot(created + lead, ctx.todayStart, slotMinutes, rng);
+      const placed = nearNowPickup(rng, nearNow, st, vertical, region.id, windows, created, ctx, {
+        slotMinutes,
+      });
+      const pickup = placed?.pickup ?? nextSlot(created + lead, ctx.todayStart, slotMinutes, rng);
       const day = karachiDate(created);
       const key = `${vertical}|${day}`;
       const seq = (counters.get(key) ?? 0) + 1;
@@ -174,6 +178,7 @@ export async function insertOrders(
         pickup,
         slotMinutes,
         source,
+        placed: placed?.kind ?? null,
         partialOrderId: fromPartial ? partialId + 1 : null,
       });
       states[built.state]++;
@@ -229,34 +234,42 @@ async function flush(db: Db, c: OrderChunk, history: boolean): Promise<void> {
 }
 
 /**
- * Some bookings of the last three days take a pickup around now (NEAR_NOW_PICKUPS), a late
- * one first and then a soon one, until the vertical has its quota; null leaves the booking to
- * the usual lead. One such pickup per region and hour, so a night slot's few riders are not all
- * booked by them and the slot stays on offer.
+ * Some bookings of the last three days take a pickup around now (NEAR_NOW_PICKUPS): one just
+ * past whose sample a rider is carrying to the lab while the vertical still owes delivering
+ * riders, then a late one and then a soon one, until the vertical has its quota; null leaves the
+ * booking to the usual lead. One such pickup per region and hour, so a night slot's few riders
+ * are not all booked by them and the slot stays on offer.
  */
 function nearNowPickup(
   rng: Rng,
-  nearNow: { left: Map<Vertical, { late: number; soon: number }>; taken: Set<string> },
+  nearNow: {
+    left: Map<Vertical, Record<Exclude<NearNowKind, 'collected'>, number>>;
+    taken: Set<string>;
+  },
+  st: BuildState,
   vertical: Vertical,
   regionId: number,
-  windows: ReturnType<typeof nearNowWindows>,
+  windows: NearNowWindows,
   created: number,
-  now: number,
   ctx: DemoContext,
-  slotMinutes: number,
-): number | null {
+  { slotMinutes }: { slotMinutes: number },
+): { pickup: number; kind: NearNowKind } | null {
   const left = nearNow.left.get(vertical);
-  if (!left || created < now - 72 * HOUR || !rng.chance(0.6)) return null;
-  for (const kind of ['late', 'soon'] as const) {
-    if (left[kind] <= 0) continue;
+  const now = ctx.now.getTime();
+  // X-ray has a fifth of the bookings: all of its recent ones are offered a placement.
+  if (!left || created < now - 72 * HOUR || !rng.chance(vertical === 'xray' ? 1 : 0.6)) return null;
+  // The delivering floor is counted down when a rider takes the order (order-build.ts).
+  const wanted = { collected: st.floors.delivering.get(vertical) ?? 0, ...left };
+  for (const kind of NEAR_NOW_KINDS) {
+    if (wanted[kind] <= 0) continue;
     const pickup = pickupInWindow(rng, windows[kind], created, ctx.todayStart, slotMinutes);
     if (pickup === null) continue;
     // Keyed by the hour: a 60-minute slot overlaps both half-hours.
     const key = `${regionId}|${Math.floor(pickup / HOUR)}`;
     if (nearNow.taken.has(key)) continue;
     nearNow.taken.add(key);
-    left[kind]--;
-    return pickup;
+    if (kind !== 'collected') left[kind]--;
+    return { pickup, kind };
   }
   return null;
 }
