@@ -3,7 +3,7 @@ import { karachiDateString } from '@dastak/core/rules/karachi-time';
 import { describe, expect, test } from 'vitest';
 import { ADMIN_FULL_NAME, login, signIn, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { appPath, heading, listHeading, visible } from '../fixtures/ui';
+import { appPath, heading, listHeading, openNavMenu, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
@@ -20,7 +20,7 @@ describe('staff shell', () => {
     await screenshot(page, 'shell-blood-dashboard');
 
     // Dashboards -> X-Ray.
-    await page.getByRole('button', { name: 'Dashboards', exact: true }).hover();
+    await openNavMenu(page, 'Dashboards');
     await visible(page.getByRole('menuitem', { name: 'X-Ray dashboard' }));
     await screenshot(page, 'shell-dashboards-hover-menu');
     await page.getByRole('menuitem', { name: 'X-Ray dashboard' }).click();
@@ -28,13 +28,13 @@ describe('staff shell', () => {
     await visible(heading(page, 'X-Ray Dashboard'));
 
     // City dashboards -> Blood.
-    await page.getByRole('button', { name: 'City Dashboards', exact: true }).hover();
+    await openNavMenu(page, 'City Dashboards');
     await page.getByRole('menuitem', { name: 'Blood city dashboard' }).click();
     await page.waitForURL('**/app/blood/city/dashboard');
     await visible(heading(page, 'Blood City Dashboard'));
 
     // Orders -> Blood opens today's orders (Karachi), sorted by pickup.
-    await page.getByRole('button', { name: 'Orders', exact: true }).hover();
+    await openNavMenu(page, 'Orders');
     await page.getByRole('menuitem', { name: 'Blood orders' }).click();
     await page.waitForURL(/\/app\/blood\/orders\?/);
     await visible(page.getByRole('heading', { name: /^Blood Orders - \d+\+? results$/ }));

@@ -14,7 +14,7 @@ import { sharedSession } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import { useCarriedSessions } from '../fixtures/carried-sessions';
 import { emailsSoFar, waitForEmailMatch } from '../fixtures/outbox';
-import { appPath, toast, visible } from '../fixtures/ui';
+import { appPath, openNavMenu, toast, visible } from '../fixtures/ui';
 
 const session = useBrowser();
 
@@ -142,7 +142,7 @@ describe('orders list', () => {
     const { page } = session;
     await signIn('dispatcher');
     await open('/blood/dashboard');
-    await page.getByRole('button', { name: 'Orders', exact: true }).hover();
+    await openNavMenu(page, 'Orders');
     await page.getByRole('menuitem', { name: 'Blood orders' }).click();
     await page.waitForURL(/\/app\/blood\/orders\?/);
     expect(appPath(page)).toBe(`/blood/orders?${todayQuery()}`);

@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signInOwn, users } from '../fixtures/auth';
 import { screenshot, useBrowser } from '../fixtures/browser';
-import { appPath, listHeading, visible } from '../fixtures/ui';
+import { appPath, listHeading, openNavMenu, visible } from '../fixtures/ui';
 
 /*
  * Spec §2.2: side-nav links carry each list's saved filters in the query string. Each list
@@ -27,7 +27,7 @@ async function openFromNav(name: 'Customers' | 'Riders'): Promise<void> {
 
 async function openBloodOrdersFromNav(): Promise<void> {
   const { page } = session;
-  await page.getByRole('button', { name: 'Orders', exact: true }).hover();
+  await openNavMenu(page, 'Orders');
   await page.getByRole('menuitem', { name: 'Blood orders' }).click();
   await page.waitForURL(/\/app\/blood\/orders\?/);
   await visible(listHeading(page, 'Blood Orders'));
