@@ -22,7 +22,7 @@ let cost = SCRYPT_COST;
 
 /**
  * The server test files' cost (test/setup-password-cost.ts, vitest only): the suites hash about
- * 300 passwords and check 400 a pass, which at the real cost was a third of their CPU
+ * 300 passwords and check 400 a pass, which at the real cost was a sixth of their CPU
  * (docs/decisions/0005-test-pipeline.md). The code path and the stored format are the same;
  * a hash carries its own parameters, so it verifies whatever the cost in force. Refused outside
  * vitest, so no configuration or server can lower a real hash's cost.
