@@ -359,12 +359,22 @@ describe('rider app', () => {
     // Headless Chromium reaches no push service, so DevTools delivers the server's payload.
     await context.grantPermissions(['notifications'], { origin: serverUrl() });
     const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
+    // The registration's id, once DevTools reports its worker activated: a push delivered to a
+    // registration with no active worker is dropped without a word.
+    const registrationId = new Promise<string>((resolve) => {
+      let ours: string | undefined;
+      const active = new Set<string>();
+      const settle = () => ours && active.has(ours) && resolve(ours);
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${serverUrl()}/rider/`);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
+        ours =
+          registrations.find((r) => r.scopeURL === `${serverUrl()}/rider/`)?.registrationId ?? ours;
+        settle();
+      });
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const v of versions) if (v.status === 'activated') active.add(v.registrationId);
+        settle();
+      });
+    });
     await cdp.send('ServiceWorker.enable');
     const payload = {
       title: 'Dastak · B-1',
@@ -372,21 +382,35 @@ describe('rider app', () => {
       url: '/rider/',
       tag: 'rider-task-1',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: serverUrl(),
-      registrationId: await registrationId,
-      data: JSON.stringify(payload),
-    });
-    await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [
-            n.title,
-            n.body,
-            n.tag,
-          ]),
-        ),
-      )
-      .toEqual([[payload.title, payload.body, payload.tag]]);
+    const deliver = async () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: serverUrl(),
+        registrationId: await registrationId,
+        data: JSON.stringify(payload),
+      });
+    const notifications = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [
+          n.title,
+          n.body,
+          n.tag,
+        ]),
+      );
+    await deliver();
+    // DevTools stands in for the push service here, and once in a CI run (both cores busy) its
+    // push reached no worker: the service is asked once more, as a push service retries. The same
+    // tag replaces rather than stacks, so exactly one notification is still the check.
+    const shown = await expect
+      .poll(notifications, { timeout: 5_000 })
+      .toHaveLength(1)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!shown) {
+      console.warn('[rider app] the first push showed no notification; delivering it again');
+      await deliver();
+    }
+    await expect.poll(notifications).toEqual([[payload.title, payload.body, payload.tag]]);
   });
 });
