@@ -8,7 +8,7 @@ import {
   startOfKarachiDay,
 } from '@dastak/core/rules/karachi-time';
 import { isLate, lateOrdersWindow } from '@dastak/core/rules/lateness';
-import { type OrderState, RIDER_STATES, VERTICALS } from '@dastak/core/states';
+import { ORDER_STATES, type OrderState, RIDER_STATES, VERTICALS } from '@dastak/core/states';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
@@ -29,7 +29,8 @@ import {
  * the auto-assignment horizon, and in every vertical orders assigned around now, late orders
  * in the Late Orders tab's window, and unverified orders today (the dashboards' Unverified);
  * and riders delivering collected orders (made at 23:45, blood once had none: the order
- * detail's and Force Deliver's e2e tests failed in a CI run at that hour).
+ * detail's and Force Deliver's e2e tests failed in a CI run at that hour); and every order
+ * state.
  */
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -47,6 +48,9 @@ describe.each(AT)('the demo made at %s Karachi', (hhmm) => {
     try {
       const { db } = handle;
       await generateDemoData(db, { orders: 2_000, staffPassword: 'demo-pass', now });
+      // Every order state, for the lists' and filters' specs (48 half-hours of a day, by hand).
+      const states = await rows<{ state: OrderState }>(db, sql`select distinct state from orders`);
+      expect(states.map((r) => r.state).sort()).toEqual([...ORDER_STATES].sort());
       const regions = await rows<{ id: number; vertical: 'blood' | 'xray'; on_duty: number }>(
         db,
         sql`select r.id, r.vertical,
