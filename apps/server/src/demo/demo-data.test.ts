@@ -82,18 +82,14 @@ describe('demo data', () => {
   beforeAll(async () => {
     a = await openTestDb();
     b = await openTestDb();
-    await generateDemoData(a.db, {
-      orders: ORDERS,
-      staffPassword: 'demo-pass',
-      seed: 7,
-      now: MADE_AT,
-    });
-    await generateDemoData(b.db, {
-      orders: ORDERS,
-      staffPassword: 'demo-pass',
-      seed: 7,
-      now: MADE_AT,
-    });
+    for (const { db } of [a, b]) {
+      await generateDemoData(db, {
+        orders: ORDERS,
+        staffPassword: 'demo-pass',
+        seed: 7,
+        now: MADE_AT,
+      });
+    }
   });
   afterAll(async () => {
     await a?.close();
